@@ -1,0 +1,165 @@
+"""Spanish playing cards and decks, with the project's card notation.
+
+A card is written as its printed number (1–12) followed by its suit letter:
+``o`` oros, ``c`` copas, ``e`` espadas, ``b`` bastos. ``7o`` is the seven of
+oros, ``12b`` the rey of bastos, ``JK`` a joker.
+
+>>> Card.parse("7o")
+Card.parse('7o')
+>>> Card.parse("12B").code()
+'12b'
+>>> [c.code() for c in parse_hand("7o, 7c 7b")]
+['7o', '7c', '7b']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+SUITS = ("o", "c", "e", "b")
+SUIT_NAMES = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
+FIGURE_NAMES = {10: "sota", 11: "caballo", 12: "rey"}
+JOKER_CODE = "JK"
+
+_CARD_RE = re.compile(r"(1[0-2]|[1-9])([ocebOCEB])")
+
+
+class CardError(ValueError):
+    """A card code that is not a card, or not a card of the deck in use."""
+
+
+class HandError(ValueError):
+    """A hand that is not a legal hand for the deck and rules in use."""
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card: ``rank`` 1–12 and ``suit`` one of ``o c e b``; the joker has rank 0, suit ''."""
+
+    rank: int
+    suit: str
+    #: One bit per distinct card: suit-major, 12 bits a suit (unused ranks simply never occur).
+    bit: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.is_joker:
+            bit = 0
+        elif self.suit in SUITS and 1 <= self.rank <= 12:
+            bit = 1 << (SUITS.index(self.suit) * 12 + self.rank - 1)
+        else:
+            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+        object.__setattr__(self, "bit", bit)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0 and self.suit == ""
+
+    @property
+    def is_figure(self) -> bool:
+        return self.rank >= 10
+
+    @staticmethod
+    def parse(code: str) -> Card:
+        """Read a card code such as ``7o``, ``12b`` or ``JK`` (any case, surrounding spaces ok)."""
+        return _parse_card(code.strip())
+
+    def code(self) -> str:
+        return JOKER_CODE if self.is_joker else f"{self.rank}{self.suit}"
+
+    def __str__(self) -> str:
+        return self.code()
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code()!r})"
+
+
+JOKER = Card(0, "")
+
+
+@cache
+def _parse_card(code: str) -> Card:
+    if code.upper() == JOKER_CODE:
+        return JOKER
+    match = _CARD_RE.fullmatch(code)
+    if match is None:
+        raise CardError(f"unknown card {code!r}: write a number 1-12 and a suit o, c, e or b, or JK")
+    return Card(int(match.group(1)), match.group(2).lower())
+
+
+def parse_hand(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read cards separated by spaces, commas or ``+`` (as in URLs), or an iterable of codes."""
+    codes = re.split(r"[\s,+]+", text.strip()) if isinstance(text, str) else list(text)
+    return tuple(Card.parse(code) for code in codes if code.strip())
+
+
+def hand_code(cards: Iterable[Card]) -> str:
+    """The inverse of :func:`parse_hand`: codes joined by spaces."""
+    return " ".join(card.code() for card in cards)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A Spanish deck: 40 cards (1–7, 10–12) or 48 (1–12), one or two copies, 0 or 2 jokers."""
+
+    size: int = 40
+    copies: int = 1
+    jokers: int = 0
+
+    def __post_init__(self) -> None:
+        if self.size not in (40, 48):
+            raise HandError(f"a Spanish deck has 40 or 48 cards, not {self.size!r}")
+        if self.copies not in (1, 2):
+            raise HandError(f"play with one deck or two, not {self.copies!r}")
+        if self.jokers not in (0, 2):
+            raise HandError(f"a deck has 0 or 2 jokers, not {self.jokers!r}")
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks in run order: 7 is followed by 10 in the 40-card deck."""
+        return tuple(range(1, 13)) if self.size == 48 else (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+
+    def distinct_cards(self) -> tuple[Card, ...]:
+        """Each different card once, suit by suit, jokers last."""
+        cards = tuple(Card(rank, suit) for suit in SUITS for rank in self.ranks)
+        return cards + ((JOKER,) if self.jokers else ())
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the deck, duplicates included (the stock before the deal)."""
+        plain = tuple(Card(rank, suit) for _ in range(self.copies) for suit in SUITS
+                      for rank in self.ranks)
+        return plain + (JOKER,) * self.jokers
+
+    def __len__(self) -> int:
+        return self.size * self.copies + self.jokers
+
+    def contains(self, card: Card) -> bool:
+        return (self.jokers > 0) if card.is_joker else card.rank in self.ranks
+
+    def check_hand(self, cards: Sequence[Card], sizes: Iterable[int] | None = None) -> None:
+        """Raise :class:`HandError` naming the problem if ``cards`` cannot be held from this deck."""
+        if sizes is not None:
+            allowed = tuple(sizes)
+            if len(cards) not in allowed:
+                wanted = " or ".join(str(n) for n in allowed)
+                raise HandError(f"a hand has {wanted} cards, not {len(cards)}: {hand_code(cards)!r}")
+        for card in cards:
+            if not self.contains(card):
+                what = "no jokers" if card.is_joker else f"no {card.code()}"
+                raise CardError(f"card {card.code()!r} is not in this deck ({self.describe()}: {what})")
+        for card, count in Counter(cards).items():
+            limit = self.jokers if card.is_joker else self.copies
+            if count > limit:
+                raise HandError(f"card {card.code()!r} appears {count} times, but this deck "
+                                f"({self.describe()}) has {limit}")
+
+    def describe(self) -> str:
+        text = f"{self.size} cards"
+        if self.copies == 2:
+            text = f"two decks of {self.size} cards"
+        if self.jokers:
+            text += f" and {self.jokers} jokers"
+        return text

@@ -1,0 +1,541 @@
+"""The exact hand solver: fewest loose points, every optimal arrangement, the close.
+
+A hand of seven or eight cards holds at most two melds (three would need nine cards), so the
+solver lists every meld the hand contains and tries every set of melds that do not share a card.
+For one deck without jokers the melds come from tables indexed by a suit's 12-bit mask; with two
+decks or jokers they come from the hand's subsets. Both paths are exact.
+
+>>> rules = get_rules("barajamos")
+>>> analysis = analyze(parse_hand("7o 7c 7b 9e 10e 11e 4o"), rules)
+>>> analysis.loose_points, analysis.outcome.value, analysis.score
+(4, 'points', 4)
+>>> analysis.arrangement.code()
+'7o 7c 7b | 9e 10e 11e / 4o'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from chinchon.cards import SUITS, Card, HandError, hand_code, parse_hand
+from chinchon.melds import Meld, MeldKind, check_meld, find_meld
+from chinchon.rules import ChinchonEffect, CloseRule, Rules, get_rules  # noqa: F401
+
+HAND_SIZE = 7
+SUIT_MASK = 0xFFF
+
+
+class CloseError(ValueError):
+    """A close that the rules do not allow for this hand."""
+
+
+class Outcome(str, Enum):
+    """What closing with a hand does, best last."""
+
+    CANNOT_CLOSE = "cannot_close"
+    POINTS = "points"
+    MINUS_TEN = "minus_ten"
+    CHINCHON_WITH_JOKER = "chinchon_with_joker"
+    CHINCHON = "chinchon"
+
+
+#: Outcomes from best to worst, for choosing the close and the best discard.
+_OUTCOME_ORDER = (Outcome.CHINCHON, Outcome.CHINCHON_WITH_JOKER, Outcome.MINUS_TEN,
+                  Outcome.POINTS, Outcome.CANNOT_CLOSE)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """How a player lays out his cards: melds, then the loose cards.
+
+    Written ``'7o 7c 7b | 9e 10e 11e / 4o'``: melds separated by ``|``, loose cards after ``/``.
+    """
+
+    melds: tuple[Meld, ...]
+    loose: tuple[Card, ...]
+
+    @staticmethod
+    def parse(text: str, rules: Rules) -> Arrangement:
+        """Read and check an arrangement; :class:`MeldError` names a meld that is not one."""
+        melds_text, _, loose_text = text.partition("/")
+        melds = tuple(check_meld(Meld.parse(part), rules)
+                      for part in melds_text.split("|") if part.strip())
+        return Arrangement(melds, parse_hand(loose_text))
+
+    def code(self) -> str:
+        text = " | ".join(meld.code() for meld in self.melds)
+        if self.loose:
+            text = f"{text} / {hand_code(self.loose)}" if text else f"/ {hand_code(self.loose)}"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Arrangement.parse({self.code()!r}, rules)"
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card held, melded first."""
+        return tuple(card for meld in self.melds for card in meld.cards) + self.loose
+
+    def loose_points(self, rules: Rules) -> int:
+        return sum(rules.points(card) for card in self.loose)
+
+    def is_seven_run(self) -> bool:
+        """Seven cards in one run of one suit: a chinchón."""
+        return (len(self.melds) == 1 and self.melds[0].kind is MeldKind.RUN
+                and len(self.melds[0]) == HAND_SIZE and not self.loose)
+
+
+@dataclass(frozen=True)
+class Close:
+    """The closer's result: ``score`` is what he adds (None when the close wins the game)."""
+
+    outcome: Outcome
+    score: int | None
+    arrangement: Arrangement
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """Everything the solver says about a seven-card hand."""
+
+    hand: tuple[Card, ...]
+    rules: Rules
+    loose_points: int
+    #: Every distinct optimal arrangement; the first is the one shown by default.
+    arrangements: tuple[Arrangement, ...]
+    #: The best close the hand allows, or None when it may not close.
+    close: Close | None
+
+    @property
+    def arrangement(self) -> Arrangement:
+        return self.arrangements[0]
+
+    @property
+    def can_close(self) -> bool:
+        return self.close is not None
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.close.outcome if self.close else Outcome.CANNOT_CLOSE
+
+    @property
+    def score(self) -> int | None:
+        return self.close.score if self.close else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The command line's JSON object for this hand."""
+        first = self.arrangement
+        return {
+            "hand": [card.code() for card in self.hand],
+            "loose_points": self.loose_points,
+            "melds": _melds_json(first),
+            "loose": [card.code() for card in first.loose],
+            "can_close": self.can_close,
+            "outcome": self.outcome.value,
+            "score": self.score,
+            "closing": _arrangement_json(self.close.arrangement) if self.close else None,
+            "arrangements": [_arrangement_json(a) for a in self.arrangements],
+        }
+
+
+@dataclass(frozen=True)
+class DiscardTable:
+    """Every discard of an eight-card hand and what the seven cards left are worth."""
+
+    hand: tuple[Card, ...]
+    rules: Rules
+    #: One analysis per card of ``hand``, in hand order: the hand left after discarding it.
+    rows: tuple[HandAnalysis, ...]
+
+    @property
+    def best_index(self) -> int:
+        """The discard with the best outcome: chinchón, a run with a joker, -10, a close with
+        the fewest points, then the fewest loose points; the first in hand order on a tie."""
+        return min(range(len(self.rows)), key=lambda i: _discard_key(self.rows[i]))
+
+    @property
+    def best(self) -> Card:
+        return self.hand[self.best_index]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": [card.code() for card in self.hand],
+            "discards": [{"card": card.code(), "loose_points": row.loose_points,
+                          "can_close": row.can_close, "outcome": row.outcome.value,
+                          "score": row.score} for card, row in zip(self.hand, self.rows,
+                                                                   strict=True)],
+            "best": self.best.code(),
+        }
+
+
+def _discard_key(row: HandAnalysis) -> tuple[int, int]:
+    tier = _OUTCOME_ORDER.index(row.outcome)
+    if row.outcome is Outcome.POINTS and row.score is not None:
+        return tier, row.score
+    return tier, row.loose_points
+
+
+def _melds_json(arrangement: Arrangement) -> list[list[str]]:
+    return [meld.code().split() for meld in arrangement.melds]
+
+
+def _arrangement_json(arrangement: Arrangement) -> dict[str, list[Any]]:
+    return {"melds": _melds_json(arrangement), "loose": [c.code() for c in arrangement.loose]}
+
+
+# --- Tables for one deck without jokers -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Per-suit tables indexed by a 12-bit mask (bit ``rank - 1``)."""
+
+    value: tuple[int, ...]         # points of the cards in the mask
+    best: tuple[int, ...]          # fewest loose points of the mask using runs only
+    runs: tuple[tuple[int, ...], ...]  # every run inside the mask
+    deck_mask: int                 # every card of the deck
+    bit_card: dict[int, Card]
+
+
+@cache
+def _tables(size: int, figure_points: tuple[int, int, int]) -> _Tables:
+    ranks = (tuple(range(1, 13)) if size == 48 else (1, 2, 3, 4, 5, 6, 7, 10, 11, 12))
+    points = {rank: figure_points[rank - 10] if rank >= 10 else rank for rank in ranks}
+    bits = [1 << (rank - 1) for rank in ranks]
+    all_runs = [sum(bits[start:start + length]) for length in range(3, len(ranks) + 1)
+                for start in range(len(ranks) - length + 1)]
+    value = [0] * 4096
+    for mask in range(1, 4096):
+        low = mask & -mask
+        value[mask] = value[mask ^ low] + points.get(low.bit_length(), 0)
+    best = [0] * 4096
+    runs: list[tuple[int, ...]] = [()] * 4096
+    for mask in range(1, 4096):
+        low = mask & -mask
+        choice = best[mask ^ low] + value[low]
+        for run in all_runs:
+            if run & low and run & mask == run and (run & (low - 1)) == 0:
+                choice = min(choice, best[mask ^ run])
+        best[mask] = choice
+        runs[mask] = tuple(run for run in all_runs if run & mask == run)
+    deck_mask = sum(sum(bits) << (12 * s) for s in range(4))
+    bit_card = {Card(rank, suit).bit: Card(rank, suit) for suit in SUITS for rank in ranks}
+    return _Tables(tuple(value), tuple(best), tuple(runs), deck_mask, bit_card)
+
+
+def _tables_for(rules: Rules) -> _Tables:
+    return _tables(rules.deck.size, rules.figure_points)
+
+
+def _simple(rules: Rules) -> bool:
+    """One deck and no jokers: every card is one bit, and the tables apply."""
+    return rules.deck.copies == 1 and not rules.deck.jokers
+
+
+# --- Melds a hand contains ---------------------------------------------------------------------
+
+#: A meld found in a hand: its mask (over card bits or hand positions), points, size and Meld.
+_Candidate = tuple[int, int, int, Meld]
+
+
+def _table_candidates(mask: int, tables: _Tables, rules: Rules) -> list[_Candidate]:
+    found: list[_Candidate] = []
+    suits = [(mask >> (12 * s)) & SUIT_MASK for s in range(4)]
+    for s, suit_mask in enumerate(suits):
+        for run in tables.runs[suit_mask]:
+            cards = tuple(tables.bit_card[bit << (12 * s)] for bit in _bits(run))
+            found.append((run << (12 * s), tables.value[run], len(cards),
+                          Meld(MeldKind.RUN, cards, cards)))
+    s0, s1, s2, s3 = suits
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    for rank_bit in _bits(triples):
+        present = [rank_bit << (12 * s) for s in range(4) if suits[s] & rank_bit]
+        for size in range(3, len(present) + 1):
+            for chosen in combinations(present, size):
+                cards = tuple(tables.bit_card[bit] for bit in chosen)
+                found.append((sum(chosen), rules.points(cards[0]) * size, size,
+                              Meld(MeldKind.GROUP, cards, cards)))
+    return found
+
+
+def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
+    """Every meld among the hand's positions (for two decks or jokers)."""
+    found: list[_Candidate] = []
+    for size in range(3, len(hand) + 1):
+        for chosen in combinations(range(len(hand)), size):
+            cards = [hand[i] for i in chosen]
+            meld = find_meld(cards, rules)
+            if meld is None:
+                continue
+            found.append((sum(1 << i for i in chosen), meld.points(rules), size, meld))
+    return found
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def _hand_bits(hand: Sequence[Card], rules: Rules) -> tuple[list[_Candidate], list[int]]:
+    """The melds in ``hand`` and one bit per card of it, in the same mask space."""
+    if _simple(rules):
+        bits = [card.bit for card in hand]
+        return _table_candidates(sum(bits), _tables_for(rules), rules), bits
+    return _subset_candidates(hand, rules), [1 << i for i in range(len(hand))]
+
+
+def _covers(cands: Sequence[_Candidate], start: int = 0, used: int = 0
+            ) -> Iterator[tuple[int, ...]]:
+    """Every set of candidates that share no card (as indices), the empty set first."""
+    yield ()
+    for i in range(start, len(cands)):
+        if not cands[i][0] & used:
+            for rest in _covers(cands, i + 1, used | cands[i][0]):
+                yield (i, *rest)
+
+
+# --- Fewest loose points (the fast path) -------------------------------------------------------
+
+
+def fewest_loose_points(hand: Sequence[Card], rules: Rules) -> int:
+    """The fewest loose points of ``hand`` over every way of melding it.
+
+    >>> fewest_loose_points(parse_hand("3c 4c 5c 6c 6o 6e 1b"), get_rules("barajamos"))
+    1
+    """
+    if _simple(rules):
+        mask = 0
+        for card in hand:
+            mask |= card.bit
+        tables = _tables_for(rules)
+        if mask.bit_count() == len(hand) and not mask & ~tables.deck_mask and len(hand) <= 8:
+            return loose_points_of_mask(mask, rules)
+    check_hand(hand, rules, sizes=None)
+    cands, _ = _hand_bits(hand, rules)
+    total = sum(rules.points(card) for card in hand)
+    return total - _most_melded(cands)
+
+
+def loose_points_of_mask(mask: int, rules: Rules) -> int:
+    """:func:`fewest_loose_points` for a hand given as the OR of its cards' ``bit`` (one deck,
+    no jokers, at most eight cards; not checked: this is the inner loop of batch work)."""
+    tables = _tables_for(rules)
+    s0 = mask & SUIT_MASK
+    s1 = (mask >> 12) & SUIT_MASK
+    s2 = (mask >> 24) & SUIT_MASK
+    s3 = mask >> 36
+    if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+        # No number three times: only runs, and runs never cross suits.
+        best = tables.best
+        return best[s0] + best[s1] + best[s2] + best[s3]
+    value = tables.value
+    total = value[s0] + value[s1] + value[s2] + value[s3]
+    return total - _most_melded(_table_candidates(mask, tables, rules))
+
+
+def _most_melded(cands: Sequence[_Candidate]) -> int:
+    best = 0
+    for i, (mask_i, value_i, _, _) in enumerate(cands):
+        best = max(best, value_i)
+        for mask_j, value_j, _, _ in cands[i + 1:]:
+            if not mask_i & mask_j and value_i + value_j > best:
+                best = value_i + value_j
+    # Three melds need nine cards; longer hands are never solved here.
+    return best
+
+
+# --- Full analysis -----------------------------------------------------------------------------
+
+
+def check_hand(hand: Sequence[Card], rules: Rules, sizes: Sequence[int] | None = (7,)) -> None:
+    """Raise :class:`HandError` or :class:`~chinchon.cards.CardError` naming what is wrong."""
+    if sizes is None and not 3 <= len(hand) <= 8:
+        raise HandError(f"the solver takes 3 to 8 cards, not {len(hand)}: {hand_code(hand)!r}")
+    rules.deck.check_hand(hand, sizes)
+
+
+def analyze(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
+            total: int | None = None) -> HandAnalysis:
+    """Solve a seven-card hand: its fewest loose points, every optimal arrangement, its close.
+
+    ``first_round`` and ``total`` (the player's running score) are the game context that
+    ludoteka's closing rules need; other profiles ignore them.
+    """
+    hand = tuple(hand)
+    check_hand(hand, rules)
+    cands, bits = _hand_bits(hand, rules)
+    return _analysis(hand, bits, cands, rules, first_round, total)
+
+
+def _analysis(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Candidate],
+              rules: Rules, first_round: bool, total: int | None) -> HandAnalysis:
+    points = [rules.points(card) for card in hand]
+    hand_points = sum(points)
+    covers = list(_covers(cands))
+    melded = [sum(cands[i][1] for i in cover) for cover in covers]
+    most = max(melded)
+    optimal = [_arrangement(hand, bits, cands, cover, rules)
+               for cover, value in zip(covers, melded, strict=True) if value == most]
+    arrangements = _distinct(optimal)
+    close = _best_close(hand, bits, cands, covers, melded, hand_points, rules, first_round, total)
+    return HandAnalysis(hand, rules, hand_points - most, arrangements, close)
+
+
+def _arrangement(hand: Sequence[Card], bits: Sequence[int], cands: Sequence[_Candidate],
+                 cover: Sequence[int], rules: Rules) -> Arrangement:
+    used = 0
+    for i in cover:
+        used |= cands[i][0]
+    loose = tuple(card for card, bit in zip(hand, bits, strict=True) if not bit & used)
+    return Arrangement(_merged([cands[i][3] for i in cover], rules), loose)
+
+
+def _merged(melds: list[Meld], rules: Rules) -> tuple[Meld, ...]:
+    """Join runs that continue each other and groups of one number: the same arrangement."""
+    melds = list(melds)
+    changed = True
+    while changed:
+        changed = False
+        for a, b in combinations(range(len(melds)), 2):
+            joined = _join(melds[a], melds[b], rules)
+            if joined is not None:
+                melds[a] = joined
+                del melds[b]
+                changed = True
+                break
+    return tuple(sorted(melds, key=_meld_order))
+
+
+def _join(a: Meld, b: Meld, rules: Rules) -> Meld | None:
+    if a.kind is not b.kind:
+        return None
+    if a.kind is MeldKind.GROUP:
+        return find_meld(a.cards + b.cards, rules) if a.rank == b.rank else None
+    if a.suit != b.suit:
+        return None
+    ranks = rules.deck.ranks
+    if ranks.index(a.stands_for[0].rank) > ranks.index(b.stands_for[0].rank):
+        a, b = b, a
+    if ranks.index(a.stands_for[-1].rank) + 1 != ranks.index(b.stands_for[0].rank):
+        return None
+    return Meld(MeldKind.RUN, a.cards + b.cards, a.stands_for + b.stands_for)
+
+
+def _meld_order(meld: Meld) -> tuple[int, int, int]:
+    first = meld.stands_for[0]
+    return (0 if meld.kind is MeldKind.GROUP else 1, first.rank, SUITS.index(first.suit))
+
+
+def _distinct(arrangements: list[Arrangement]) -> tuple[Arrangement, ...]:
+    """Drop repeats; most cards melded first, then fewest melds, then by notation."""
+    unique = {a.code(): a for a in arrangements}
+    return tuple(sorted(unique.values(),
+                        key=lambda a: (len(a.loose), len(a.melds), a.code())))
+
+
+def _best_close(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Candidate],
+                covers: Sequence[tuple[int, ...]], melded: Sequence[int], hand_points: int,
+                rules: Rules, first_round: bool, total: int | None) -> Close | None:
+    if first_round and not rules.close_in_first_round:
+        return None
+    best: tuple[tuple[int, int], Close] | None = None
+    for cover, value in zip(covers, melded, strict=True):
+        loose_points = hand_points - value
+        loose_count = len(hand) - sum(cands[i][2] for i in cover)
+        if not _may_close(loose_points, loose_count, rules, total):
+            continue
+        outcome, score = _outcome(cands, cover, loose_count, loose_points, rules)
+        key = (_OUTCOME_ORDER.index(outcome), score if score is not None else -1000)
+        if best is None or key < best[0]:
+            best = key, Close(outcome, score, _arrangement(hand, bits, cands, cover, rules))
+    return best[1] if best else None
+
+
+def _may_close(loose_points: int, loose_count: int, rules: Rules, total: int | None) -> bool:
+    if rules.close_rule is CloseRule.POINTS:
+        allowed = loose_points <= rules.close_limit
+    else:
+        allowed = loose_count == 0 or (loose_count == 1 and loose_points <= rules.close_limit)
+    if allowed and rules.close_within_limit and total is not None:
+        allowed = total + loose_points <= rules.limit
+    return allowed
+
+
+def _outcome(cands: Sequence[_Candidate], cover: Sequence[int], loose_count: int,
+             loose_points: int, rules: Rules) -> tuple[Outcome, int | None]:
+    if loose_count:
+        return Outcome.POINTS, loose_points
+    melds = [cands[i][3] for i in cover]
+    seven_run = len(melds) == 1 and melds[0].kind is MeldKind.RUN
+    if not seven_run or rules.chinchon_effect is ChinchonEffect.MINUS_TEN:
+        return Outcome.MINUS_TEN, rules.minus_ten
+    if melds[0].has_joker:
+        if rules.joker_run_score is not None:
+            return Outcome.CHINCHON_WITH_JOKER, rules.joker_run_score
+        return Outcome.MINUS_TEN, rules.minus_ten
+    if rules.chinchon_effect is ChinchonEffect.WINS_GAME:
+        return Outcome.CHINCHON, None
+    return Outcome.CHINCHON, rules.minus_ten
+
+
+def can_close(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
+              total: int | None = None) -> bool:
+    """Whether a player holding these seven cards may close (see :func:`close`)."""
+    return analyze(hand, rules, first_round=first_round, total=total).can_close
+
+
+def close(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
+          total: int | None = None) -> Close:
+    """The best close of these seven cards; :class:`CloseError` when the rules forbid it."""
+    analysis = analyze(hand, rules, first_round=first_round, total=total)
+    if analysis.close is None:
+        raise CloseError(f"{hand_code(hand)!r} may not close under {rules.name} rules: "
+                         f"{_why_not_close(analysis, first_round, total)}")
+    return analysis.close
+
+
+def _why_not_close(analysis: HandAnalysis, first_round: bool, total: int | None) -> str:
+    rules = analysis.rules
+    if first_round and not rules.close_in_first_round:
+        return "nobody closes in the first round"
+    if rules.close_rule is CloseRule.POINTS:
+        return f"{analysis.loose_points} loose points, more than {rules.close_limit}"
+    reason = (f"no arrangement melds every card or leaves one loose card worth "
+              f"{rules.close_limit} or less")
+    if rules.close_within_limit and total is not None:
+        reason += f" without going over {rules.limit} from {total}"
+    return reason
+
+
+def discard_table(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
+                  total: int | None = None) -> DiscardTable:
+    """Analyse each discard of an eight-card hand (the hand after drawing)."""
+    hand = tuple(hand)
+    check_hand(hand, rules, sizes=(8,))
+    cands, bits = _hand_bits(hand, rules)
+    rows = []
+    for i, bit in enumerate(bits):
+        kept = hand[:i] + hand[i + 1:]
+        kept_bits = bits[:i] + bits[i + 1:]
+        kept_cands = [cand for cand in cands if not cand[0] & bit]
+        rows.append(_analysis(kept, kept_bits, kept_cands, rules, first_round, total))
+    return DiscardTable(hand, rules, tuple(rows))
+
+
+def arrangement_of(hand: Sequence[Card], melds: Sequence[Meld]) -> Arrangement:
+    """The arrangement showing ``melds`` (already checked melds) with the rest of ``hand`` loose;
+    :class:`HandError` when a meld uses a card the hand does not hold."""
+    left = list(hand)
+    for meld in melds:
+        for card in meld.cards:
+            if card not in left:
+                raise HandError(f"{card.code()!r} of meld {meld.code()!r} is not in the hand "
+                                f"{hand_code(hand)!r} (or is used twice)")
+            left.remove(card)
+    return Arrangement(tuple(melds), tuple(left))
