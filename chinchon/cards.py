@@ -24,6 +24,8 @@ SUITS = ("o", "c", "e", "b")
 SUIT_NAMES = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
 FIGURE_NAMES = {10: "sota", 11: "caballo", 12: "rey"}
 JOKER_CODE = "JK"
+RANKS_40 = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+RANKS_48 = tuple(range(1, 13))
 
 _CARD_RE = re.compile(r"(1[0-2]|[1-9])([ocebOCEB])")
 
@@ -44,19 +46,21 @@ class Card:
     suit: str
     #: One bit per distinct card: suit-major, 12 bits a suit (unused ranks simply never occur).
     bit: int = field(init=False, repr=False, compare=False, hash=False)
+    is_joker: bool = field(init=False, repr=False, compare=False, hash=False)
+    _code: str = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if self.is_joker:
+        # Stored rather than computed: the solver reads these in its inner loops.
+        joker = self.rank == 0 and self.suit == ""
+        if joker:
             bit = 0
         elif self.suit in SUITS and 1 <= self.rank <= 12:
             bit = 1 << (SUITS.index(self.suit) * 12 + self.rank - 1)
         else:
             raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
         object.__setattr__(self, "bit", bit)
-
-    @property
-    def is_joker(self) -> bool:
-        return self.rank == 0 and self.suit == ""
+        object.__setattr__(self, "is_joker", joker)
+        object.__setattr__(self, "_code", JOKER_CODE if joker else f"{self.rank}{self.suit}")
 
     @property
     def is_figure(self) -> bool:
@@ -68,7 +72,7 @@ class Card:
         return _parse_card(code.strip())
 
     def code(self) -> str:
-        return JOKER_CODE if self.is_joker else f"{self.rank}{self.suit}"
+        return self._code
 
     def __str__(self) -> str:
         return self.code()
@@ -92,8 +96,11 @@ def _parse_card(code: str) -> Card:
 
 def parse_hand(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Read cards separated by spaces, commas or ``+`` (as in URLs), or an iterable of codes."""
-    codes = re.split(r"[\s,+]+", text.strip()) if isinstance(text, str) else list(text)
-    return tuple(Card.parse(code) for code in codes if code.strip())
+    if isinstance(text, str):
+        codes = text.split() if "," not in text and "+" not in text else re.split(r"[\s,+]+", text)
+    else:
+        codes = [code.strip() for code in text]
+    return tuple([_parse_card(code) for code in codes if code])
 
 
 def hand_code(cards: Iterable[Card]) -> str:
@@ -120,7 +127,7 @@ class Deck:
     @property
     def ranks(self) -> tuple[int, ...]:
         """The ranks in run order: 7 is followed by 10 in the 40-card deck."""
-        return tuple(range(1, 13)) if self.size == 48 else (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+        return RANKS_48 if self.size == 48 else RANKS_40
 
     def distinct_cards(self) -> tuple[Card, ...]:
         """Each different card once, suit by suit, jokers last."""

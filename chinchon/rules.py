@@ -106,11 +106,16 @@ class Rules:
     rotation: str
     citations: MappingProxyType[str, str] = field(compare=False, repr=False)
 
+    #: Loose points by rank, index 0 being the joker (derived; the solver's inner loops use it).
+    rank_points: tuple[int, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rank_points", (self.joker_points, *range(1, 10),
+                                                 *self.figure_points))
+
     def points(self, card: Card) -> int:
         """What ``card`` costs when it stays loose."""
-        if card.is_joker:
-            return self.joker_points
-        return self.figure_points[card.rank - 10] if card.rank >= 10 else card.rank
+        return self.rank_points[card.rank]
 
     @property
     def options(self) -> dict[str, int]:

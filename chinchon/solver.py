@@ -128,17 +128,22 @@ class HandAnalysis:
 
     def to_json(self) -> dict[str, Any]:
         """The command line's JSON object for this hand."""
-        first = self.arrangement
+        shown = [_arrangement_json(a) for a in self.arrangements]
+        closing = None
+        if self.close:
+            closing = next((shown[i] for i, a in enumerate(self.arrangements)
+                            if a == self.close.arrangement), None)
+            closing = closing or _arrangement_json(self.close.arrangement)
         return {
             "hand": [card.code() for card in self.hand],
             "loose_points": self.loose_points,
-            "melds": _melds_json(first),
-            "loose": [card.code() for card in first.loose],
+            "melds": shown[0]["melds"],
+            "loose": shown[0]["loose"],
             "can_close": self.can_close,
             "outcome": self.outcome.value,
             "score": self.score,
-            "closing": _arrangement_json(self.close.arrangement) if self.close else None,
-            "arrangements": [_arrangement_json(a) for a in self.arrangements],
+            "closing": closing,
+            "arrangements": shown,
         }
 
 
@@ -355,6 +360,12 @@ def _most_melded(cands: Sequence[_Candidate]) -> int:
 
 def check_hand(hand: Sequence[Card], rules: Rules, sizes: Sequence[int] | None = (7,)) -> None:
     """Raise :class:`HandError` or :class:`~chinchon.cards.CardError` naming what is wrong."""
+    if _simple(rules) and (sizes is None or len(hand) in sizes):
+        mask = 0
+        for card in hand:
+            mask |= card.bit
+        if mask.bit_count() == len(hand) and not mask & ~_tables_for(rules).deck_mask:
+            return  # the common case, checked with one mask
     if sizes is None and not 3 <= len(hand) <= 8:
         raise HandError(f"the solver takes 3 to 8 cards, not {len(hand)}: {hand_code(hand)!r}")
     rules.deck.check_hand(hand, sizes)
@@ -375,8 +386,8 @@ def analyze(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
 
 def _analysis(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Candidate],
               rules: Rules, first_round: bool, total: int | None) -> HandAnalysis:
-    points = [rules.points(card) for card in hand]
-    hand_points = sum(points)
+    rank_points = rules.rank_points
+    hand_points = sum([rank_points[card.rank] for card in hand])
     covers = list(_covers(cands))
     melded = [sum(cands[i][1] for i in cover) for cover in covers]
     most = max(melded)
@@ -434,6 +445,8 @@ def _meld_order(meld: Meld) -> tuple[int, int, int]:
 
 def _distinct(arrangements: list[Arrangement]) -> tuple[Arrangement, ...]:
     """Drop repeats; most cards melded first, then fewest melds, then by notation."""
+    if len(arrangements) == 1:
+        return (arrangements[0],)
     unique = {a.code(): a for a in arrangements}
     return tuple(sorted(unique.values(),
                         key=lambda a: (len(a.loose), len(a.melds), a.code())))

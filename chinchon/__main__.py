@@ -1,0 +1,5 @@
+"""``python -m chinchon``: see :mod:`chinchon.cli`."""
+
+from chinchon.cli import main
+
+raise SystemExit(main())
