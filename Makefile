@@ -1,0 +1,39 @@
+# Chinchón Lab: one virtual environment at .venv, rebuilt when pyproject.toml changes.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PORT   ?= 8501
+
+.PHONY: setup run test lint e2e bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: setup
+	@echo "Chinchón Lab: open http://localhost:$(PORT)"
+	$(BIN)/python -m streamlit run app.py --server.headless true --server.port $(PORT)
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/mypy chinchon
+
+# Browser tests skip when /usr/bin/chromium is missing, except under CI=true where they
+# fail; .ci/run installs Debian's chromium first.
+test: lint
+	$(BIN)/python -m pytest -q
+
+e2e: setup
+	$(BIN)/python -m pytest -q -m e2e
+
+bench: setup
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info tests/e2e/screenshots
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
