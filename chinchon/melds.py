@@ -103,28 +103,36 @@ class Meld:
             raise MeldError(f"{card.code()!r} cannot be laid off on {self.code()!r}")
         return meld
 
-    def _added(self, card: Card, rules: Rules) -> Meld | None:
+    def additions(self, card: Card, rules: Rules) -> tuple[Meld, ...]:
+        """Every meld that laying ``card`` off onto this one can give: none when it does not
+        fit, two when a joker may extend a run at either end (the top end first)."""
         if card.is_joker and not rules.deck.jokers:
-            return None
+            return ()
         if self.kind is MeldKind.GROUP:
-            candidates = [card] if not card.is_joker else [Card(self.rank, s) for s in SUITS]
-            for named in candidates:
-                if named.rank == self.rank and _fits_group(self.stands_for + (named,), rules):
-                    return _group(self.cards + (card,), self.stands_for + (named,))
-            return None
+            if not card.is_joker and card.rank != self.rank:
+                return ()
+            # Re-solving names the jokers afresh, so a joker standing for 7e does not keep
+            # the real 7e out of the group.
+            grown = find_meld((*self.cards, card), rules)
+            return (grown,) if grown is not None and grown.kind is MeldKind.GROUP else ()
         ranks = rules.deck.ranks
         low = ranks.index(self.stands_for[0].rank)
         high = ranks.index(self.stands_for[-1].rank)
-        ends = [(high + 1, True), (low - 1, False)]
-        for position, on_top in ends:
+        found: list[Meld] = []
+        for position, on_top in ((high + 1, True), (low - 1, False)):
             if not 0 <= position < len(ranks):
                 continue
             named = Card(ranks[position], self.suit)
             if card.is_joker or card == named:
                 if on_top:
-                    return Meld(self.kind, self.cards + (card,), self.stands_for + (named,))
-                return Meld(self.kind, (card,) + self.cards, (named,) + self.stands_for)
-        return None
+                    found.append(Meld(self.kind, (*self.cards, card), (*self.stands_for, named)))
+                else:
+                    found.append(Meld(self.kind, (card, *self.cards), (named, *self.stands_for)))
+        return tuple(found)
+
+    def _added(self, card: Card, rules: Rules) -> Meld | None:
+        ways = self.additions(card, rules)
+        return ways[0] if ways else None
 
 
 def _group(cards: Sequence[Card], named: Sequence[Card]) -> Meld:
