@@ -1,0 +1,349 @@
+"""The hand lab's view of a hand: everything the page shows, computed from cards and rules.
+
+The page reads what the user typed (or clicked, or put in the URL) with :func:`read_hand`,
+which keeps every good card and names each bad token instead of failing, then builds a
+:class:`LabView`: the optimal melds, every tied arrangement, the loose points, the close and,
+for eight cards, the discard table. Nothing here imports Streamlit, and nothing here translates:
+enums and numbers go to the page, which words them in the reader's language.
+
+>>> rules = get_rules("barajamos")
+>>> reading = read_hand("7o 7c 7b 9e 10e 11e 4o", rules)
+>>> view = lab_view(reading.cards, rules)
+>>> view.analysis.arrangement.code(), verdict(view.analysis).kind.value
+('7o 7c 7b | 9e 10e 11e / 4o', 'points')
+>>> [p.kind.value for p in read_hand("7o 7o 13x 8c", get_rules("fournier")).problems]
+['duplicate', 'unknown_card', 'not_in_deck']
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import pandas as pd
+
+from chinchon.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (doctests)
+from chinchon.rules import (  # noqa: F401 (get_rules: doctests)
+    ChinchonEffect,
+    CloseRule,
+    Rules,
+    all_profiles,
+    get_rules,
+)
+from chinchon.solver import (
+    Arrangement,
+    DiscardTable,
+    HandAnalysis,
+    Outcome,
+    analyze,
+    discard_table,
+    fewest_loose_points,
+)
+
+__all__ = [
+    "MAX_CARDS",
+    "TEACHER_STEPS",
+    "DealError",
+    "HandReading",
+    "LabView",
+    "Problem",
+    "ProblemKind",
+    "ProfileCell",
+    "Verdict",
+    "VerdictKind",
+    "compare_profiles",
+    "deal_closer",
+    "deal_hand",
+    "deck_rows",
+    "discard_frame",
+    "lab_view",
+    "read_hand",
+    "toggle",
+    "verdict",
+]
+
+#: The lab solves a hand of seven cards, or eight (a turn's draw before the discard).
+MAX_CARDS = 8
+HAND_SIZES = (7, 8)
+#: Teacher mode reveals one of these at a time, in this order.
+TEACHER_STEPS = ("melds", "points", "close", "layoffs")
+#: A bad token is quoted back at most this long (a pasted essay is not a card).
+_QUOTE_LIMIT = 24
+#: Random deals tried before :func:`deal_closer` gives up (about 1 in 1000 hands may close).
+_DEAL_TRIES = 200_000
+_TOKEN_SPLIT = re.compile(r"[\s,+]+")
+
+
+class DealError(ValueError):
+    """No hand of the wanted kind could be dealt from the cards left."""
+
+
+class ProblemKind(StrEnum):
+    """Why one token of a typed hand was left out."""
+
+    UNKNOWN_CARD = "unknown_card"
+    NOT_IN_DECK = "not_in_deck"
+    DUPLICATE = "duplicate"
+    TOO_MANY = "too_many"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One bad token: what is wrong and the token as typed (shortened if long)."""
+
+    kind: ProblemKind
+    value: str
+
+
+@dataclass(frozen=True)
+class HandReading:
+    """The good cards of a typed hand, in the order typed, and a problem per bad token."""
+
+    cards: tuple[Card, ...]
+    problems: tuple[Problem, ...]
+
+    def code(self) -> str:
+        return hand_code(self.cards)
+
+
+def _quote(token: str) -> str:
+    return token if len(token) <= _QUOTE_LIMIT else token[: _QUOTE_LIMIT - 1] + "…"
+
+
+def read_hand(text: str, rules: Rules) -> HandReading:
+    """Read card codes separated by spaces, commas or ``+``, keeping every card that fits.
+
+    A token is left out, with a :class:`Problem` naming it, when it is not a card, when the
+    deck has no such card, when the deck has no more copies of it, or past the eighth card.
+    """
+    cards: list[Card] = []
+    problems: list[Problem] = []
+    held: Counter[Card] = Counter()
+    for token in _TOKEN_SPLIT.split(text.strip()):
+        if not token:
+            continue
+        try:
+            card = Card.parse(token)
+        except CardError:
+            problems.append(Problem(ProblemKind.UNKNOWN_CARD, _quote(token)))
+            continue
+        if not rules.deck.contains(card):
+            problems.append(Problem(ProblemKind.NOT_IN_DECK, card.code()))
+        elif held[card] >= (rules.deck.jokers if card.is_joker else rules.deck.copies):
+            problems.append(Problem(ProblemKind.DUPLICATE, card.code()))
+        elif len(cards) >= MAX_CARDS:
+            problems.append(Problem(ProblemKind.TOO_MANY, card.code()))
+        else:
+            held[card] += 1
+            cards.append(card)
+    return HandReading(tuple(cards), tuple(problems))
+
+
+def toggle(hand: Sequence[Card], card: Card, rules: Rules) -> tuple[Card, ...]:
+    """``hand`` with ``card`` taken out if held (its last copy), else added if there is room.
+
+    >>> rules = get_rules("fournier")
+    >>> hand_code(toggle(parse_hand("7o 7c"), Card.parse("7b"), rules))
+    '7o 7c 7b'
+    >>> hand_code(toggle(parse_hand("7o 7c"), Card.parse("7o"), rules))
+    '7c'
+    """
+    hand = tuple(hand)
+    if card in hand:
+        index = len(hand) - 1 - hand[::-1].index(card)
+        return hand[:index] + hand[index + 1:]
+    if len(hand) >= MAX_CARDS or not rules.deck.contains(card):
+        return hand
+    return (*hand, card)
+
+
+def deck_rows(rules: Rules) -> tuple[tuple[Card, ...], ...]:
+    """The deck's distinct cards as the picker lays them out: one row per suit, jokers last."""
+    rows = [tuple(Card(rank, suit) for rank in rules.deck.ranks) for suit in "oceb"]
+    if rules.deck.jokers:
+        rows.append((Card.parse("JK"),))
+    return tuple(rows)
+
+
+# --- The solver's answers, as the page shows them ----------------------------------------------
+
+
+class VerdictKind(StrEnum):
+    """The close badge: may the hand close, and what closing does under these rules."""
+
+    CANNOT_CLOSE = "cannot_close"
+    POINTS = "points"
+    MINUS_TEN = "minus_ten"
+    CHINCHON_WINS = "chinchon_wins"
+    CHINCHON_MINUS_TEN = "chinchon_minus_ten"
+    CHINCHON_OTHERS_100 = "chinchon_others_100"
+    CHINCHON_WITH_JOKER = "chinchon_with_joker"
+
+
+_CHINCHON_KINDS = {
+    ChinchonEffect.WINS_GAME: VerdictKind.CHINCHON_WINS,
+    ChinchonEffect.MINUS_TEN: VerdictKind.CHINCHON_MINUS_TEN,
+    ChinchonEffect.OTHERS_PLUS_100: VerdictKind.CHINCHON_OTHERS_100,
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the close badge says: its kind, the closer's score, and the numbers behind it."""
+
+    kind: VerdictKind
+    #: What the closer adds to his total (None: he cannot close, or wins the game).
+    score: int | None
+    loose_points: int
+    close_rule: CloseRule
+    close_limit: int
+
+    @property
+    def can_close(self) -> bool:
+        return self.kind is not VerdictKind.CANNOT_CLOSE
+
+
+def verdict(analysis: HandAnalysis) -> Verdict:
+    """The close badge of a seven-card analysis."""
+    rules = analysis.rules
+    outcome = analysis.outcome
+    seven_run = analysis.close is not None and analysis.close.arrangement.is_seven_run()
+    if outcome is Outcome.CHINCHON or (seven_run and outcome is Outcome.MINUS_TEN):
+        # Fournier scores a chinchón as a plain -10: the badge still names the chinchón.
+        kind = _CHINCHON_KINDS[rules.chinchon_effect]
+    else:
+        kind = VerdictKind(outcome.value)
+    return Verdict(kind, analysis.score, analysis.loose_points, rules.close_rule,
+                   rules.close_limit)
+
+
+@dataclass(frozen=True)
+class LabView:
+    """What the lab shows for a hand: with 7 cards its analysis, with 8 the discard table too.
+
+    For eight cards :attr:`analysis` is the hand left after the best discard.
+    """
+
+    rules: Rules
+    hand: tuple[Card, ...]
+    analysis: HandAnalysis | None
+    discards: DiscardTable | None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the hand has 7 or 8 cards, so that the solver has answered."""
+        return self.analysis is not None
+
+    @property
+    def discarded(self) -> Card | None:
+        """The best discard of an eight-card hand."""
+        return self.discards.best if self.discards else None
+
+    @property
+    def tied(self) -> bool:
+        """Whether several arrangements leave the same fewest loose points."""
+        return self.analysis is not None and len(self.analysis.arrangements) > 1
+
+
+def lab_view(hand: Sequence[Card], rules: Rules) -> LabView:
+    """Solve ``hand`` (checked cards of ``rules``' deck, as :func:`read_hand` returns them)."""
+    hand = tuple(hand)
+    if len(hand) == 8:
+        table = discard_table(hand, rules)
+        return LabView(rules, hand, table.rows[table.best_index], table)
+    if len(hand) == 7:
+        return LabView(rules, hand, analyze(hand, rules), None)
+    return LabView(rules, hand, None, None)
+
+
+def _same_result(a: HandAnalysis, b: HandAnalysis) -> bool:
+    return (a.outcome, a.score, a.loose_points) == (b.outcome, b.score, b.loose_points)
+
+
+def discard_frame(table: DiscardTable) -> pd.DataFrame:
+    """One row per card of the eight: the points left without it, the close, and ``best``.
+
+    ``best`` marks every discard as good as the best one (ties all count). Columns: ``card``,
+    ``points_left``, ``can_close``, ``outcome`` (an :class:`Outcome` value), ``score``
+    (nullable), ``best``.
+    """
+    best = table.rows[table.best_index]
+    return pd.DataFrame({
+        "card": [card.code() for card in table.hand],
+        "points_left": [row.loose_points for row in table.rows],
+        "can_close": [row.can_close for row in table.rows],
+        "outcome": [row.outcome.value for row in table.rows],
+        "score": pd.array([row.score for row in table.rows], dtype="Int64"),
+        "best": [_same_result(row, best) for row in table.rows],
+    })
+
+
+@dataclass(frozen=True)
+class ProfileCell:
+    """One profile's column of the side-by-side view: the hand's problems there, or its view."""
+
+    rules: Rules
+    problems: tuple[Problem, ...]
+    view: LabView
+
+
+def compare_profiles(text: str, profiles: Iterable[Rules] | None = None) -> tuple[ProfileCell, ...]:
+    """The same typed hand under every profile (a card may be in one deck and not another)."""
+    cells = []
+    for rules in profiles if profiles is not None else all_profiles():
+        reading = read_hand(text, rules)
+        cells.append(ProfileCell(rules, reading.problems, lab_view(reading.cards, rules)))
+    return tuple(cells)
+
+
+# --- Random deals -------------------------------------------------------------------------------
+
+
+def _stock(rules: Rules, avoid: Iterable[Card]) -> list[Card]:
+    """The deck's cards less ``avoid`` (one copy per card avoided)."""
+    stock = list(rules.deck.cards())
+    for card in avoid:
+        if card in stock:
+            stock.remove(card)
+    return stock
+
+
+def deal_hand(rules: Rules, seed: int, size: int = 7, *, avoid: Iterable[Card] = ()) -> tuple[
+        Card, ...]:
+    """``size`` random cards of the deck, the same for the same seed.
+
+    >>> deal_hand(get_rules("fournier"), 7) == deal_hand(get_rules("fournier"), 7)
+    True
+    """
+    if size not in HAND_SIZES:
+        raise DealError(f"the lab deals 7 or 8 cards, not {size!r}")
+    stock = _stock(rules, avoid)
+    if len(stock) < size:
+        raise DealError(f"only {len(stock)} cards left to deal {size} from")
+    return tuple(random.Random(seed).sample(stock, size))
+
+
+def deal_closer(rules: Rules, seed: int, *, avoid: Iterable[Card] = ()) -> Arrangement:
+    """A random hand that may close, dealt from the deck less ``avoid``, laid out as it closes.
+
+    The same seed and cards avoided give the same closer. :class:`DealError` if none is found.
+    """
+    stock = _stock(rules, avoid)
+    if len(stock) < 7:
+        raise DealError(f"only {len(stock)} cards left to deal a closer from")
+    rng = random.Random(seed)
+    for _ in range(_DEAL_TRIES):
+        hand = rng.sample(stock, 7)
+        # Every close leaves at most close_limit loose points, so this cheap bound skips most.
+        if fewest_loose_points(hand, rules) > rules.close_limit:
+            continue
+        close = analyze(hand, rules).close
+        if close is not None:
+            return close.arrangement
+    raise DealError(f"no closing hand found in {_DEAL_TRIES} deals under {rules.name} rules "
+                    f"(seed {seed!r})")
+
