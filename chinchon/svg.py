@@ -33,6 +33,7 @@ __all__ = [
     "SUIT_STYLES",
     "back_svg",
     "card_data_uri",
+    "card_groups_html",
     "card_img_html",
     "card_svg",
     "cards_row_html",
@@ -469,4 +470,46 @@ def cards_row_html(
     return (
         f'<div class="chinchon-cards" style="display:flex;flex-wrap:wrap;gap:{gap}px;'
         f'align-items:flex-start">{"".join(items)}</div>'
+    )
+
+
+def card_groups_html(
+    groups: Sequence[Sequence[str]],
+    *,
+    width: int = 72,
+    gap: int = 6,
+    group_gap: int = 22,
+    captions: Sequence[str | None] | None = None,
+    highlights: Sequence[str | None] | None = None,
+    alts: Sequence[Sequence[str | None]] | None = None,
+) -> str:
+    """Several card rows side by side (melds, then loose cards), each with an optional caption.
+
+    ``highlights`` rings every card of a group (e.g. the loose cards); ``alts`` mirrors ``groups``.
+    """
+    n = len(groups)
+    alt_rows = list(alts) if alts is not None else [None] * n
+    if len(alt_rows) != n:
+        raise ValueError(f"alts has {len(alt_rows)} entries for {n} groups")
+    parts = []
+    for group, caption, ring, alt_row in zip(
+        groups,
+        _aligned("captions", captions, n),
+        _aligned("highlights", highlights, n),
+        alt_rows,
+        strict=True,
+    ):
+        row = cards_row_html(
+            group, width=width, gap=gap, highlights=[ring] * len(group), alts=alt_row
+        )
+        cap = (
+            f'<figcaption style="margin-top:4px;font-size:0.85rem;text-align:center">'
+            f"{escape(caption)}</figcaption>"
+            if caption
+            else ""
+        )
+        parts.append(f'<figure style="margin:0">{row}{cap}</figure>')
+    return (
+        f'<div class="chinchon-groups" style="display:flex;flex-wrap:wrap;gap:{gap}px '
+        f'{group_gap}px;align-items:flex-start">{"".join(parts)}</div>'
     )

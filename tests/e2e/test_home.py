@@ -1,0 +1,63 @@
+"""The home page in a real browser: first request to a cold server, cards, language by URL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import screenshot, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+CARD_IMAGES = '[data-testid="stHtml"] img[src^="data:image/svg+xml;base64,"]'
+
+
+def _rendered_card_widths(page: Any) -> list[int]:
+    widths: list[int] = page.eval_on_selector_all(
+        CARD_IMAGES, "imgs => imgs.map(i => i.complete ? i.naturalWidth : 0)"
+    )
+    return widths
+
+
+def test_home_first_request_then_french(page: Any, fresh_server: Callable[[], str]) -> None:
+    url = fresh_server()  # this test's page load is the server's first request
+    page.goto(url)
+    wait_idle(page)
+
+    assert page.locator("h1").first.inner_text().strip() == "Chinchón Lab"
+    assert page.get_by_text("What is Chinchón?").is_visible()
+    widths = _rendered_card_widths(page)
+    assert len(widths) == 7 and all(w > 0 for w in widths), widths
+    assert page.locator(CARD_IMAGES).first.get_attribute("alt") == "sota of copas"
+    # The chosen state is written back into the address.
+    page.wait_for_function("() => location.search.includes('lang=en')")
+    assert "rules=barajamos" in page.url
+    screenshot(page, "home-en")
+
+    page.goto(f"{url}/?lang=fr&rules=ludoteka")
+    wait_idle(page)
+    assert page.get_by_text("Qu'est-ce que le chinchón ?").is_visible()
+    assert page.locator(CARD_IMAGES).first.get_attribute("alt") == "valet de coupes"
+    assert all(w > 0 for w in _rendered_card_widths(page))
+    screenshot(page, "home-fr")
+
+
+def test_bad_url_values_warn(page: Any, server_url: str) -> None:
+    page.goto(f"{server_url}/?lang=xx&rules=nope")
+    wait_idle(page)
+    alerts = page.locator('[data-testid="stAlert"]').all_inner_texts()
+    assert any("xx" in a for a in alerts) and any("nope" in a for a in alerts), alerts
+    page.wait_for_function("() => location.search.includes('rules=barajamos')")
+
+
+def test_sidebar_language_switch_updates_url(page: Any, server_url: str) -> None:
+    page.goto(f"{server_url}/?lang=en")
+    wait_idle(page)
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    sidebar.locator('[data-testid="stSelectbox"]').first.click()
+    page.get_by_role("option", name="Español").click()
+    wait_idle(page)
+    page.wait_for_function("() => location.search.includes('lang=es')")
+    assert page.get_by_text("¿Qué es el chinchón?").is_visible()

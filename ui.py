@@ -1,0 +1,151 @@
+"""Shared page helpers: page setup, the sidebar (language, rule profile), card rows.
+
+Lives beside ``app.py`` rather than in ``chinchon/`` because the library never imports
+Streamlit. Every page starts with ``lang, rules_id = setup_page("page_key")``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from chinchon import i18n, svg
+
+RULE_IDS: tuple[str, ...] = ("barajamos", "fournier", "jeux-de-cartes", "ludoteka")
+DEFAULT_RULES = "barajamos"
+PAGE_ICON = "🃏"
+
+# Session keys: the chosen values (kept across pages) and the widgets that edit them.
+_STATE = {"lang": "_lang_select", "rules": "_rules_select"}
+
+
+def _literal(value: str) -> str:
+    """A URL value safe to quote inside a markdown message: short, plain, in code style."""
+    clean = "".join(ch for ch in value if ch.isprintable() and ch != "`")[:40]
+    return f"`{clean}`" if clean else "“”"
+
+
+def _from_url(name: str, valid: Sequence[str]) -> tuple[str | None, str | None]:
+    """``(value, bad)``: the URL's value for ``name`` if valid, else the raw bad value."""
+    raw = st.query_params.get(name)
+    if raw is None:
+        return None, None
+    value = raw.strip().lower()
+    return (value, None) if value in valid else (None, raw)
+
+
+def _on_select(name: str) -> None:
+    """Sidebar callback: the new choice goes to the session and to the URL before the rerun."""
+    value = st.session_state[_STATE[name]]
+    st.session_state[name] = value
+    st.query_params[name] = value
+
+
+def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | None]:
+    """URL first, then this session's earlier choice, then ``default``; plus any bad URL value."""
+    from_url, bad = _from_url(name, valid)
+    remembered = st.session_state.get(name)
+    value = from_url or (remembered if remembered in valid else None) or default
+    return value, bad
+
+
+def setup_page(page_key: str) -> tuple[str, str]:
+    """Configure the page, draw the shared sidebar and return ``(lang, rules_id)``.
+
+    The URL's ``lang`` and ``rules`` win; a bad value shows a warning naming it and falls back
+    to the session's choice, then the browser's language (for ``lang``) or ``barajamos``. The
+    chosen values are written back into the URL, so a copied link reproduces the page.
+    """
+    locale_lang = i18n.choose_language(None, st.context.locale)
+    lang, bad_lang = _resolve("lang", i18n.LANGUAGES, locale_lang)
+    rules_id, bad_rules = _resolve("rules", RULE_IDS, DEFAULT_RULES)
+
+    page = i18n.t(f"page.{page_key}", lang)
+    st.set_page_config(
+        page_title=i18n.t("app.page_title", lang, page=page),
+        page_icon=PAGE_ICON,
+        layout="wide",
+    )
+    if bad_lang is not None:
+        st.warning(
+            i18n.t(
+                "warning.bad_lang",
+                lang,
+                value=_literal(bad_lang),
+                fallback=i18n.LANGUAGE_NAMES[lang],
+            ),
+            icon="⚠️",
+        )
+    if bad_rules is not None:
+        st.warning(
+            i18n.t(
+                "warning.bad_rules",
+                lang,
+                value=_literal(bad_rules),
+                fallback=i18n.t(f"profile.{rules_id}.name", lang),
+            ),
+            icon="⚠️",
+        )
+
+    for name, value in (("lang", lang), ("rules", rules_id)):
+        st.session_state[name] = value
+        st.session_state[_STATE[name]] = value  # before the widget exists, so no conflict
+        if st.query_params.get(name) != value:
+            st.query_params[name] = value
+
+    with st.sidebar:
+        st.selectbox(
+            i18n.t("sidebar.language", lang),
+            i18n.LANGUAGES,
+            format_func=i18n.LANGUAGE_NAMES.__getitem__,
+            key=_STATE["lang"],
+            on_change=_on_select,
+            args=("lang",),
+        )
+        st.selectbox(
+            i18n.t("sidebar.rules", lang),
+            RULE_IDS,
+            format_func=lambda rid: i18n.t(f"profile.{rid}.name", lang),
+            key=_STATE["rules"],
+            help=i18n.t("sidebar.rules_help", lang),
+            on_change=_on_select,
+            args=("rules",),
+        )
+        st.caption(i18n.t("sidebar.share_hint", lang))
+    return lang, rules_id
+
+
+def show_cards(
+    codes: Sequence[str],
+    lang: str,
+    *,
+    width: int = 72,
+    gap: int = 6,
+    labels: Sequence[str | None] | None = None,
+    highlights: Sequence[str | None] | None = None,
+) -> None:
+    """Draw a row of card faces, each with its name in ``lang`` as alt text and tooltip."""
+    alts = [i18n.card_name(code, lang) for code in codes]
+    st.html(
+        svg.cards_row_html(
+            codes, width=width, gap=gap, labels=labels, highlights=highlights, alts=alts
+        )
+    )
+
+
+def show_card_groups(
+    groups: Sequence[Sequence[str]],
+    lang: str,
+    *,
+    width: int = 72,
+    captions: Sequence[str | None] | None = None,
+    highlights: Sequence[str | None] | None = None,
+) -> None:
+    """Draw card groups side by side (e.g. each meld, then the loose cards), spaced apart."""
+    alts = [[i18n.card_name(code, lang) for code in group] for group in groups]
+    st.html(
+        svg.card_groups_html(
+            groups, width=width, captions=captions, highlights=highlights, alts=alts
+        )
+    )
