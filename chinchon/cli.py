@@ -79,6 +79,18 @@ def _batch(stdin: TextIO, stdout: TextIO, solve: Callable[[str], dict[str, Any]]
         stdout.write("\n".join(out) + "\n")
 
 
+def _close(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from chinchon.layoffs import resolve_request
+
+    text = stdin.read()
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"standard input is not valid JSON: {error}") from None
+    stdout.write(json.dumps(resolve_request(request).to_json()) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m chinchon",
                      description="Chinchón Lab: an exact Chinchón solver for four rule profiles.")
@@ -92,6 +104,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_options(analyze_cmd)
     analyze_cmd.add_argument("cards", nargs="*", metavar="CARDS", help="card codes, e.g. 7o 12b")
     analyze_cmd.set_defaults(run=_analyze)
+
+    close_cmd = commands.add_parser(
+        "close", help="resolve the end of a hand: melds, lay-offs, loose points (JSON on stdin)",
+        description='Read {"rules": ID, "closer": [7 codes] or {"melds": [[...]], "loose": '
+                    '[...]}, "opponents": [[7 codes], ...]} (options decks, deck, jokers, '
+                    'first_round, total) on standard input; print the table and every player.')
+    close_cmd.set_defaults(run=_close)
     return parser
 
 
