@@ -143,22 +143,32 @@ def read_hand(text: str, rules: Rules) -> HandReading:
     return HandReading(tuple(cards), tuple(problems))
 
 
-def toggle(hand: Sequence[Card], card: Card, rules: Rules) -> tuple[Card, ...]:
-    """``hand`` with ``card`` taken out if held (its last copy), else added if there is room.
+def toggle(text: str, card: Card, rules: Rules) -> str:
+    """The typed hand ``text`` after a click on ``card`` in the deck: taken out if held, else
+    added at the end if the hand has room. Every other token stays as typed, bad ones too.
 
     >>> rules = get_rules("fournier")
-    >>> hand_code(toggle(parse_hand("7o 7c"), Card.parse("7b"), rules))
+    >>> toggle("7o 7c", Card.parse("7b"), rules)
     '7o 7c 7b'
-    >>> hand_code(toggle(parse_hand("7o 7c"), Card.parse("7o"), rules))
-    '7c'
+    >>> toggle("7o 7c xx 7O", Card.parse("7o"), rules)
+    '7c xx'
     """
-    hand = tuple(hand)
-    if card in hand:
-        index = len(hand) - 1 - hand[::-1].index(card)
-        return hand[:index] + hand[index + 1:]
-    if len(hand) >= MAX_CARDS or not rules.deck.contains(card):
-        return hand
-    return (*hand, card)
+    tokens = [token for token in _TOKEN_SPLIT.split(text.strip()) if token]
+    naming = [i for i, token in enumerate(tokens) if _names(token, card)]
+    if card in read_hand(text, rules).cards:
+        # With one deck every copy typed goes; with two, the last one typed.
+        drop = set(naming) if rules.deck.copies == 1 or card.is_joker else {naming[-1]}
+        return " ".join(token for i, token in enumerate(tokens) if i not in drop)
+    if rules.deck.contains(card) and len(read_hand(text, rules).cards) < MAX_CARDS:
+        tokens.append(card.code())
+    return " ".join(tokens)
+
+
+def _names(token: str, card: Card) -> bool:
+    try:
+        return Card.parse(token) == card
+    except CardError:
+        return False
 
 
 def deck_rows(rules: Rules) -> tuple[tuple[Card, ...], ...]:

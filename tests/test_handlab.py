@@ -87,13 +87,22 @@ def test_read_hand_of_nothing() -> None:
 
 
 def test_toggle_adds_removes_and_respects_room() -> None:
-    hand = parse_hand("7o 7c")
-    assert codes(toggle(hand, Card.parse("7b"), FOURNIER)) == ["7o", "7c", "7b"]
-    assert codes(toggle(hand, Card.parse("7o"), FOURNIER)) == ["7c"]
-    full = parse_hand("1o 2o 3o 4o 5o 6o 7o 10o")
+    assert toggle("7o 7c", Card.parse("7b"), FOURNIER) == "7o 7c 7b"
+    assert toggle("7o+7c", Card.parse("7o"), FOURNIER) == "7c"
+    assert toggle("", Card.parse("1e"), FOURNIER) == "1e"
+    full = "1o 2o 3o 4o 5o 6o 7o 10o"
     assert toggle(full, Card.parse("1c"), FOURNIER) == full
-    assert codes(toggle(full, Card.parse("1o"), FOURNIER))[0] == "2o"
-    assert toggle(hand, Card.parse("8o"), FOURNIER) == hand
+    assert toggle(full, Card.parse("1o"), FOURNIER) == full[3:]
+    assert toggle("7o 7c", Card.parse("8o"), FOURNIER) == "7o 7c"
+
+
+def test_toggle_keeps_what_the_user_typed() -> None:
+    # A bad token stays for the user to fix; a card typed twice goes at once (one deck).
+    assert toggle("7o zz 7c", Card.parse("1b"), FOURNIER) == "7o zz 7c 1b"
+    assert toggle("7o zz 7O 7c", Card.parse("7o"), FOURNIER) == "zz 7c"
+    # Two decks hold two sevens of oros: a click takes out the last one typed.
+    two_decks = get_rules("barajamos", decks=2)
+    assert toggle("7o 7c 7o", Card.parse("7o"), two_decks) == "7o 7c"
 
 
 def test_deck_rows_follow_the_deck() -> None:
