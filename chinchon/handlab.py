@@ -27,6 +27,8 @@ from enum import StrEnum
 import pandas as pd
 
 from chinchon.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (doctests)
+from chinchon.layoffs import HandEnd, close_as, resolve
+from chinchon.melds import Meld, check_meld
 from chinchon.rules import (  # noqa: F401 (get_rules: doctests)
     ChinchonEffect,
     CloseRule,
@@ -36,6 +38,7 @@ from chinchon.rules import (  # noqa: F401 (get_rules: doctests)
 )
 from chinchon.solver import (
     Arrangement,
+    CloseError,
     DiscardTable,
     HandAnalysis,
     Outcome,
@@ -53,6 +56,7 @@ __all__ = [
     "Problem",
     "ProblemKind",
     "ProfileCell",
+    "TableReading",
     "Verdict",
     "VerdictKind",
     "compare_profiles",
@@ -61,7 +65,9 @@ __all__ = [
     "deck_rows",
     "discard_frame",
     "lab_view",
+    "layoffs_against",
     "read_hand",
+    "read_table",
     "toggle",
     "verdict",
 ]
@@ -89,6 +95,14 @@ class ProblemKind(StrEnum):
     NOT_IN_DECK = "not_in_deck"
     DUPLICATE = "duplicate"
     TOO_MANY = "too_many"
+    #: The closer's table: a part between ``|`` that is not a meld of these rules.
+    BAD_MELD = "bad_meld"
+    #: The closer's table: not seven cards (the value is the count).
+    CLOSER_SIZE = "closer_size"
+    #: The closer's table: a card that is also in the hand (one copy in the deck).
+    SHARED_CARD = "shared_card"
+    #: The closer's table: an arrangement the rules do not let him close with.
+    CLOSER_CANNOT_CLOSE = "closer_cannot_close"
 
 
 @dataclass(frozen=True)
@@ -308,6 +322,62 @@ def compare_profiles(text: str, profiles: Iterable[Rules] | None = None) -> tupl
         reading = read_hand(text, rules)
         cells.append(ProfileCell(rules, reading.problems, lab_view(reading.cards, rules)))
     return tuple(cells)
+
+
+# --- The lay-off panel: a closer's table and what the hand lays off --------------------------
+
+
+@dataclass(frozen=True)
+class TableReading:
+    """The closer's arrangement as typed, or the first problem that stops it."""
+
+    arrangement: Arrangement | None
+    problem: Problem | None
+
+
+def read_table(text: str, hand: Sequence[Card], rules: Rules) -> TableReading:
+    """Read the closer's melds and loose cards, ``'7o 7c 7b | 9e 10e 11e / 4o'``, and check that
+    they are seven cards apart from ``hand`` with which the closer may close.
+
+    >>> rules = get_rules("barajamos")
+    >>> read_table("7o 7c 7b | 9e 10e 11e / 4o", parse_hand("7e 12e"), rules).problem
+    >>> read_table("7o 7c 8b | 9e 10e 11e / 4o", (), rules).problem
+    Problem(kind=<ProblemKind.BAD_MELD: 'bad_meld'>, value='7o 7c 8b')
+    """
+    melds_text, _, loose_text = text.partition("/")
+    melds: list[Meld] = []
+    for part in (part.strip() for part in melds_text.split("|")):
+        if not part:
+            continue
+        try:
+            melds.append(check_meld(Meld.parse(part), rules))
+        except ValueError:
+            return TableReading(None, Problem(ProblemKind.BAD_MELD, _quote(part)))
+    loose = read_hand(loose_text, rules)
+    if loose.problems:
+        return TableReading(None, loose.problems[0])
+    arrangement = Arrangement(tuple(melds), loose.cards)
+    cards = arrangement.cards()
+    if len(cards) != 7:
+        return TableReading(None, Problem(ProblemKind.CLOSER_SIZE, str(len(cards))))
+    held = Counter([*cards, *hand])
+    for card in cards:
+        if not rules.deck.contains(card):
+            return TableReading(None, Problem(ProblemKind.NOT_IN_DECK, card.code()))
+        if held[card] > (rules.deck.jokers if card.is_joker else rules.deck.copies):
+            kind = ProblemKind.SHARED_CARD if card in hand else ProblemKind.DUPLICATE
+            return TableReading(None, Problem(kind, card.code()))
+    try:
+        close_as(arrangement, rules)
+    except CloseError:
+        return TableReading(None, Problem(ProblemKind.CLOSER_CANNOT_CLOSE, arrangement.code()))
+    return TableReading(arrangement, None)
+
+
+def layoffs_against(closer: Arrangement, hand: Sequence[Card], rules: Rules) -> HandEnd:
+    """The end of the hand when ``closer`` (checked by :func:`read_table`) closes against this
+    seven-card hand: ``players[1]`` shows the hand's melds, lay-offs and points after."""
+    return resolve(closer, [tuple(hand)], rules)
 
 
 # --- Random deals -------------------------------------------------------------------------------

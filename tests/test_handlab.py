@@ -18,7 +18,9 @@ from chinchon.handlab import (
     deck_rows,
     discard_frame,
     lab_view,
+    layoffs_against,
     read_hand,
+    read_table,
     toggle,
     verdict,
 )
@@ -205,6 +207,42 @@ def test_compare_profiles_reads_the_hand_in_each_deck() -> None:
     assert [(p.kind, p.value) for p in fournier.problems] == [
         (ProblemKind.NOT_IN_DECK, "8o"), (ProblemKind.NOT_IN_DECK, "9o")]
     assert not fournier.view.complete
+
+
+# --- the lay-off panel --------------------------------------------------------------------------
+
+CLOSER = "7o 7c 7b | 9e 10e 11e / 4o"
+
+
+def test_read_table_and_lay_off_the_barajamos_example() -> None:
+    mine = parse_hand("7e 12e 1o 3c 5b 8o 2e")
+    table = read_table(CLOSER, mine, BARAJAMOS)
+    assert table.problem is None and table.arrangement is not None
+    end = layoffs_against(table.arrangement, mine, BARAJAMOS)
+    me = end.players[1]
+    assert sorted(lay.card.code() for lay in me.laid_off) == ["12e", "7e"]
+    assert me.loose_points == 19
+    assert [meld.code() for meld in end.table] == ["7o 7c 7e 7b", "9e 10e 11e 12e"]
+
+
+@pytest.mark.parametrize(("text", "kind", "value"), [
+    ("7o 7c 8b | 9e 10e 11e / 4o", ProblemKind.BAD_MELD, "7o 7c 8b"),
+    ("7o 7c 7b / 4o", ProblemKind.CLOSER_SIZE, "4"),
+    ("7o 7c 7b | 9e 10e 11e / zz", ProblemKind.UNKNOWN_CARD, "zz"),
+    ("7o 7c 7b | 9e 10e 11e / 1o", ProblemKind.SHARED_CARD, "1o"),
+    ("7o 7c 7b | 9e 10e 11e / 4o 4o", ProblemKind.DUPLICATE, "4o"),
+    ("7o 7c 7b / 4o 5o 6c 1b", ProblemKind.CLOSER_CANNOT_CLOSE, "7o 7c 7b / 4o 5o 6c 1b"),
+])
+def test_read_table_names_the_problem(text: str, kind: ProblemKind, value: str) -> None:
+    table = read_table(text, parse_hand("7e 12e 1o 3c 5b 8o 2e"), BARAJAMOS)
+    assert table.arrangement is None and table.problem is not None
+    assert (table.problem.kind, table.problem.value) == (kind, value)
+
+
+def test_read_table_checks_the_deck() -> None:
+    table = read_table("1o 2o 3o | 5c 5e 5b / 8o", (), FOURNIER)
+    assert table.problem is not None
+    assert (table.problem.kind, table.problem.value) == (ProblemKind.NOT_IN_DECK, "8o")
 
 
 # --- deals --------------------------------------------------------------------------------------
