@@ -447,7 +447,11 @@ def _distinct(arrangements: list[Arrangement]) -> tuple[Arrangement, ...]:
     """Drop repeats; most cards melded first, then fewest melds, then by notation."""
     if len(arrangements) == 1:
         return (arrangements[0],)
-    unique = {a.code(): a for a in arrangements}
+    # With two decks, identical cards at different places in the hand give the same
+    # arrangement with its loose cards in another order: that is a repeat too.
+    unique: dict[tuple[tuple[Meld, ...], tuple[Card, ...]], Arrangement] = {}
+    for a in arrangements:
+        unique.setdefault((a.melds, tuple(sorted(a.loose))), a)
     return tuple(sorted(unique.values(),
                         key=lambda a: (len(a.loose), len(a.melds), a.code())))
 

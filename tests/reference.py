@@ -1,0 +1,407 @@
+"""A deliberately simple brute-force reference for the solver, written from RULES.md alone.
+
+It never imports :mod:`chinchon.solver` or :mod:`chinchon.melds`: it takes cards from
+:mod:`chinchon.cards` and the deck options from a :class:`~chinchon.rules.Rules`, and reads
+everything else (points, melds, who may close, what a close scores) from the RULES.md table.
+
+It lists every way of laying out a hand, by the plainest recursion there is: the first card is
+loose, or it goes into a meld with some of the others; then the rest is laid out the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from chinchon.cards import SUITS, Card
+from chinchon.rules import Rules
+
+#: A meld or a set of loose cards as a sorted tuple of cards (jokers last).
+Cards = tuple[Card, ...]
+#: One layout of a hand: its melds (sorted) and its loose cards.
+Layout = tuple[tuple[Cards, ...], Cards]
+
+#: Figure points per profile (sota, caballo, rey), from RULES.md's "loose-card points" row.
+FIGURES = {"barajamos": (10, 11, 12), "fournier": (8, 9, 10),
+           "jeux-de-cartes": (10, 10, 10), "ludoteka": (10, 10, 10)}
+LOOSE_JOKER = 25
+RUN_ORDER = {40: (1, 2, 3, 4, 5, 6, 7, 10, 11, 12), 48: tuple(range(1, 13))}
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the reference needs to know about a game: the profile and the deck options."""
+
+    profile: str
+    size: int
+    copies: int
+    jokers: int
+    limit: int = 100
+
+
+def table_of(rules: Rules) -> Table:
+    deck = rules.deck
+    return Table(rules.id, deck.size, deck.copies, deck.jokers, rules.limit)
+
+
+def sort_key(card: Card) -> tuple[bool, int, str]:
+    return card.is_joker, card.rank, card.suit
+
+
+def sorted_cards(cards: Iterable[Card]) -> Cards:
+    return tuple(sorted(cards, key=sort_key))
+
+
+def points(card: Card, table: Table) -> int:
+    if card.is_joker:
+        return LOOSE_JOKER
+    if card.rank >= 10:
+        return FIGURES[table.profile][card.rank - 10]
+    return card.rank
+
+
+# --- Melds ------------------------------------------------------------------------------------
+
+
+def is_plain_meld(cards: Sequence[Card], table: Table) -> bool:
+    """Three or more cards without jokers: one number (identical cards only with two decks),
+    or consecutive numbers of one suit in the deck's run order (never two identical cards)."""
+    order = RUN_ORDER[table.size]
+    if len(cards) < 3 or any(card.is_joker or card.rank not in order for card in cards):
+        return False
+    if len({card.rank for card in cards}) == 1:
+        return max(Counter(card.suit for card in cards).values()) <= table.copies
+    if len({card.suit for card in cards}) != 1:
+        return False
+    places = sorted(order.index(card.rank) for card in cards)
+    return places == list(range(places[0], places[0] + len(places)))
+
+
+@lru_cache(maxsize=1 << 16)
+def is_meld(cards: Cards, table: Table) -> bool:
+    """A meld: plain, or (jokers in play) at least two real cards and each joker naming a
+    different card, not one of the meld's real cards, so that the named cards are a plain meld."""
+    real = [card for card in cards if not card.is_joker]
+    jokers = len(cards) - len(real)
+    if not jokers:
+        return is_plain_meld(cards, table)
+    if not table.jokers or len(real) < 2:
+        return False
+    # A named card shares the number or the suit of the first real card, or there is no meld.
+    names = [Card(rank, suit) for suit in SUITS for rank in RUN_ORDER[table.size]
+             if Card(rank, suit) not in real
+             and (rank == real[0].rank or suit == real[0].suit)]
+    return any(is_plain_meld(real + list(named), table) for named in combinations(names, jokers))
+
+
+def naming_is_valid(cards: Sequence[Card], named: Sequence[Card], table: Table) -> bool:
+    """Whether a meld shown as ``cards`` with each joker naming ``named[i]`` is legal."""
+    if len(cards) != len(named):
+        return False
+    for card, name in zip(cards, named, strict=True):
+        if name.is_joker or (not card.is_joker and name != card):
+            return False
+    real = [card for card in cards if not card.is_joker]
+    jokers = len(cards) - len(real)
+    if jokers and (not table.jokers or len(real) < 2):
+        return False
+    if jokers and len(set(named)) != len(named):
+        return False
+    return is_plain_meld(named, table)
+
+
+def is_run(meld: Sequence[Card]) -> bool:
+    return len({card.rank for card in meld if not card.is_joker}) > 1
+
+
+# --- Every layout -----------------------------------------------------------------------------
+
+
+def layouts(hand: Iterable[Card], table: Table) -> frozenset[Layout]:
+    """Every way of laying out ``hand``: melds that share no card, the rest loose."""
+    memo: dict[Cards, set[Layout]] = {}
+
+    def lay(rest: Cards) -> set[Layout]:
+        if rest in memo:
+            return memo[rest]
+        found: set[Layout] = set()
+        if rest:
+            first, others = rest[0], rest[1:]
+            for melds, loose in lay(others):
+                found.add((melds, sorted_cards((first, *loose))))
+            # A meld's real cards share a number or a suit; jokers go with anything.
+            mates = [i for i, card in enumerate(others) if card.is_joker
+                     or card.rank == first.rank or card.suit == first.suit]
+            if not first.is_joker:  # jokers sort last: a joker first means only jokers remain
+                for size in range(2, len(mates) + 1):
+                    for chosen in combinations(mates, size):
+                        meld = (first, *(others[i] for i in chosen))
+                        if not is_meld(meld, table):
+                            continue
+                        left = tuple(card for i, card in enumerate(others) if i not in chosen)
+                        for melds, loose in lay(left):
+                            found.add((tuple(sorted((meld, *melds))), loose))
+        else:
+            found.add(((), ()))
+        memo[rest] = found
+        return found
+
+    return frozenset(lay(sorted_cards(hand)))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the rules need to know about one layout."""
+
+    loose_count: int
+    loose_points: int
+    seven_run: bool
+    has_joker: bool
+
+
+def summary(layout: Layout, table: Table) -> Summary:
+    melds, loose = layout
+    seven_run = len(melds) == 1 and not loose and len(melds[0]) == 7 and is_run(melds[0])
+    has_joker = any(card.is_joker for meld in melds for card in meld)
+    return Summary(len(loose), sum(points(card, table) for card in loose), seven_run, has_joker)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The reference's answer for one seven-card hand."""
+
+    fewest: int
+    optimal: frozenset[Layout]
+    summaries: frozenset[Summary]
+
+
+def solve(hand: Iterable[Card], table: Table) -> Solution:
+    return solution_of(layouts(hand, table), table)
+
+
+def solution_of(found: Iterable[Layout], table: Table) -> Solution:
+    scored = [(layout, summary(layout, table)) for layout in found]
+    fewest = min(s.loose_points for _, s in scored)
+    return Solution(fewest, frozenset(layout for layout, s in scored if s.loose_points == fewest),
+                    frozenset(s for _, s in scored))
+
+
+def solve_discards(hand: Sequence[Card], table: Table) -> list[Solution]:
+    """One solution per discard of an eight-card hand, in hand order: the layouts of the seven
+    cards left are exactly the layouts of the eight where the discard is loose."""
+    every = layouts(hand, table)
+    solutions = []
+    for card in hand:
+        kept = []
+        for melds, loose in every:
+            if card in loose:
+                rest = list(loose)
+                rest.remove(card)
+                kept.append((melds, tuple(rest)))
+        solutions.append(solution_of(kept, table))
+    return solutions
+
+
+# --- Closing, from the "who may close" and "all 7 melded" rows of RULES.md ---------------------
+
+#: (close rule, limit): "points" = loose points at most the limit; "one" = every card melded or
+#: exactly one loose card worth at most the limit.
+CLOSING = {"barajamos": ("points", 5), "fournier": ("points", 5),
+           "jeux-de-cartes": ("one", 3), "ludoteka": ("one", 4)}
+#: Tiers, best first; the discard table ranks outcomes in this order.
+TIERS = ("chinchon", "chinchon_with_joker", "minus_ten", "points", "cannot_close")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    can_close: bool
+    outcome: str
+    score: int | None
+
+
+def may_close(s: Summary, table: Table, first_round: bool, total: int | None) -> bool:
+    if table.profile == "ludoteka" and first_round:
+        return False
+    rule, limit = CLOSING[table.profile]
+    if rule == "points":
+        return s.loose_points <= limit
+    if s.loose_count == 0:
+        return True
+    if s.loose_count > 1 or s.loose_points > limit:
+        return False
+    return table.profile != "ludoteka" or total is None or total + s.loose_points <= table.limit
+
+
+def close_result(s: Summary, table: Table) -> tuple[str, int | None]:
+    """The outcome and the closer's score when he closes showing this layout."""
+    if s.loose_count:
+        return "points", s.loose_points
+    if not s.seven_run:
+        return "minus_ten", -10
+    if table.profile == "fournier":
+        return "minus_ten", -10
+    if table.profile == "jeux-de-cartes":
+        return "chinchon", -10  # and every other player adds 100
+    if s.has_joker:  # ludoteka only: no other profile has jokers
+        return "chinchon_with_joker", -25
+    return "chinchon", None  # barajamos and ludoteka: wins the game
+
+
+def verdict(solution: Solution, table: Table, first_round: bool = False,
+            total: int | None = None) -> Verdict:
+    """The best close the hand allows (the closer picks the best outcome, then fewest points)."""
+    best: tuple[int, int, str, int | None] | None = None
+    for s in solution.summaries:
+        if not may_close(s, table, first_round, total):
+            continue
+        outcome, score = close_result(s, table)
+        key = (TIERS.index(outcome), s.loose_points, outcome, score)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        return Verdict(False, "cannot_close", None)
+    return Verdict(True, best[2], best[3])
+
+
+def discard_rank(solution: Solution, table: Table) -> tuple[int, int]:
+    """Order discards: chinchón, a run with a joker, -10, fewest points when closing, then
+    fewest loose points when not."""
+    v = verdict(solution, table)
+    tier = TIERS.index(v.outcome)
+    return tier, (v.score if v.outcome == "points" and v.score is not None else solution.fewest)
+
+
+# --- Checking an answer given as the command line's JSON --------------------------------------
+
+
+def read_meld(codes: Sequence[str]) -> tuple[Cards, Cards]:
+    """A meld written as JSON codes (``"JK=5c"`` for a joker): its cards and what they name."""
+    cards, named = [], []
+    for code in codes:
+        real, _, name = code.partition("=")
+        cards.append(Card.parse(real))
+        named.append(Card.parse(name or real))
+    return tuple(cards), tuple(named)
+
+
+def _continue(a: Cards, b: Cards, table: Table) -> bool:
+    """Two shown melds that make one: groups of one number, or runs of one suit end to end."""
+    if is_run(a) != is_run(b):
+        return False
+    if not is_run(a):
+        return a[0].rank == b[0].rank and is_plain_meld(a + b, table)
+    order = RUN_ORDER[table.size]
+    if a[0].suit != b[0].suit:
+        return False
+    first, last = (order.index(c.rank) for c in (a[0], a[-1]))
+    other_first, other_last = (order.index(c.rank) for c in (b[0], b[-1]))
+    return last + 1 == other_first or other_last + 1 == first
+
+
+def layout_problems(hand: Sequence[Card], shown: dict, table: Table) -> tuple[list[str],
+                                                                            Layout | None]:
+    """Check one shown arrangement (``{"melds": [[codes]], "loose": [codes]}``): every meld legal,
+    the hand's cards used exactly once. Returns the problems and the arrangement as a layout."""
+    problems = []
+    melds, named_melds = [], []
+    for codes in shown["melds"]:
+        cards, named = read_meld(codes)
+        if not naming_is_valid(cards, named, table):
+            problems.append(f"not a meld: {codes}")
+        if is_run(cards) and [c.rank for c in named] != sorted(
+                (c.rank for c in named), key=RUN_ORDER[table.size].index):
+            problems.append(f"run not in order: {codes}")
+        melds.append(sorted_cards(cards))
+        named_melds.append(tuple(sorted(named, key=lambda c: RUN_ORDER[table.size].index(c.rank))
+                                 if is_run(cards) else named))
+    loose = sorted_cards(Card.parse(code) for code in shown["loose"])
+    used = Counter(card for meld in melds for card in meld) + Counter(loose)
+    if used != Counter(hand):
+        problems.append(f"cards {sorted(used.elements(), key=sort_key)} are not the hand")
+    for i, j in combinations(range(len(named_melds)), 2):
+        if _continue(named_melds[i], named_melds[j], table):
+            problems.append(f"melds {shown['melds'][i]} and {shown['melds'][j]} make one")
+    return problems, (tuple(sorted(melds)), loose)
+
+
+def _coarsens(big: Layout, small: Layout) -> bool:
+    """Whether ``big`` is ``small`` with some of its melds joined (same loose cards)."""
+    if big[1] != small[1]:
+        return False
+    pool = [Counter(meld) for meld in big[0]]
+    for meld in small[0]:
+        need = Counter(meld)
+        home = next((c for c in pool if not need - c), None)
+        if home is None:
+            return False
+        home.subtract(need)
+    return True
+
+
+def hand_problems(hand: Sequence[Card], answer: dict, solution: Solution, table: Table,
+                  first_round: bool = False, total: int | None = None) -> list[str]:
+    """Everything wrong with a seven-card answer (the JSON of ``analyze``), or nothing."""
+    expected = verdict(solution, table, first_round, total)
+    problems = []
+    got = (answer["loose_points"], answer["can_close"], answer["outcome"], answer["score"])
+    want = (solution.fewest, expected.can_close, expected.outcome, expected.score)
+    if got != want:
+        problems.append(f"(loose_points, can_close, outcome, score) {got}, expected {want}")
+    shown = answer.get("arrangements", [{"melds": answer["melds"], "loose": answer["loose"]}])
+    if shown[0] != {"melds": answer["melds"], "loose": answer["loose"]}:
+        problems.append("melds/loose are not the first arrangement")
+    seen: set[Layout] = set()
+    for arrangement in shown:
+        wrong, layout = layout_problems(hand, arrangement, table)
+        problems += wrong
+        if layout is None or wrong:
+            continue
+        if layout in seen:
+            problems.append(f"arrangement {arrangement} listed twice")
+        seen.add(layout)
+        if sum(points(card, table) for card in layout[1]) != solution.fewest:
+            problems.append(f"arrangement {arrangement} is not optimal")
+    if "arrangements" in answer:
+        for layout in solution.optimal:
+            if not any(_coarsens(big, layout) for big in seen):
+                problems.append(f"optimal layout {layout} missing")
+    if answer.get("closing") is not None or ("closing" in answer and expected.can_close):
+        problems += _closing_problems(hand, answer.get("closing"), expected, table)
+    return problems
+
+
+def _closing_problems(hand: Sequence[Card], closing: dict | None, expected: Verdict,
+                      table: Table) -> list[str]:
+    if closing is None:
+        return ["no closing arrangement"] if expected.can_close else []
+    if not expected.can_close:
+        return [f"closing arrangement {closing} for a hand that may not close"]
+    wrong, layout = layout_problems(hand, closing, table)
+    if wrong or layout is None:
+        return wrong
+    s = summary(layout, table)
+    if close_result(s, table) != (expected.outcome, expected.score):
+        return [f"closing arrangement {closing} gives {close_result(s, table)}"]
+    return []
+
+
+def discards_problems(hand: Sequence[Card], answer: dict, solutions: Sequence[Solution],
+                      table: Table) -> list[str]:
+    """Everything wrong with an eight-card answer (the JSON discard table), or nothing."""
+    problems = []
+    if [row["card"] for row in answer["discards"]] != [card.code() for card in hand]:
+        problems.append("discards are not in hand order")
+    for row, solution in zip(answer["discards"], solutions, strict=True):
+        v = verdict(solution, table)
+        got = (row["loose_points"], row["can_close"], row["outcome"], row["score"])
+        want = (solution.fewest, v.can_close, v.outcome, v.score)
+        if got != want:
+            problems.append(f"discard {row['card']}: {got}, expected {want}")
+    ranks = [discard_rank(solution, table) for solution in solutions]
+    first_best = hand[ranks.index(min(ranks))].code()
+    if answer["best"] != first_best:
+        problems.append(f"best {answer['best']}, expected {first_best} (first of the best)")
+    return problems
