@@ -2,34 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import streamlit as st
 
 from chinchon.i18n import t
-from ui import RULE_IDS, setup_page, show_card_groups
+from ui import PAGE_WORDS, RULE_IDS, find_page, setup_page, show_card_groups
 
-PAGES_DIR = Path(__file__).parent / "pages"
-# Home-page entries in reading order: i18n page key, a word the page's file name contains.
-START_HERE = (
-    ("rules_tour", "rules"),
-    ("hand_lab", "hand"),
-    ("layoffs", "lay"),
-    ("variants", "variant"),
-    ("puzzles", "puzzle"),
-    ("odds", "odds"),
-)
 # Meldable under every profile and deck: a run of figures, a group of threes, one loose 2.
 SAMPLE_MELDS = (("10c", "11c", "12c"), ("3o", "3e", "3b"), ("2b",))
 LOOSE_RING = "#e0a21b"
-
-
-def find_page(word: str) -> str | None:
-    """The page file (relative to this script) whose name contains ``word``, if it exists yet."""
-    if not PAGES_DIR.is_dir():
-        return None
-    found = sorted(p for p in PAGES_DIR.glob("*.py") if word in p.stem.lower())
-    return f"pages/{found[0].name}" if found else None
 
 
 lang, rules_id = setup_page("home")
@@ -65,10 +45,10 @@ with profiles:
         )
 
 st.header(t("home.start_title", lang))
-for row in (START_HERE[:3], START_HERE[3:]):
-    for column, (key, word) in zip(st.columns(3), row, strict=True):
+for row in (PAGE_WORDS[:3], PAGE_WORDS[3:]):
+    for column, (key, _) in zip(st.columns(3), row, strict=True):
         with column.container(border=True, height="stretch"):
-            path = find_page(word)
+            path = find_page(key)
             if path is not None:
                 st.page_link(
                     path,

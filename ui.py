@@ -6,7 +6,9 @@ Streamlit. Every page starts with ``lang, rules_id = setup_page("page_key")``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from pathlib import Path
 
 import streamlit as st
 
@@ -15,9 +17,51 @@ from chinchon import i18n, svg
 RULE_IDS: tuple[str, ...] = ("barajamos", "fournier", "jeux-de-cartes", "ludoteka")
 DEFAULT_RULES = "barajamos"
 PAGE_ICON = "🃏"
+ROOT = Path(__file__).parent
+# Site pages in reading order: i18n key (``page.KEY``) and a word its file name in pages/ holds.
+PAGE_WORDS: tuple[tuple[str, str], ...] = (
+    ("rules_tour", "tour"),
+    ("hand_lab", "hand"),
+    ("layoffs", "lay"),
+    ("variants", "variant"),
+    ("puzzles", "puzzle"),
+    ("odds", "odds"),
+)
 
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.
 _STATE = {"lang": "_lang_select", "rules": "_rules_select"}
+
+
+def page_files() -> list[str]:
+    """Every page script, as a path relative to app.py, in Streamlit's order (by file name)."""
+    return [f"pages/{p.name}" for p in sorted((ROOT / "pages").glob("*.py"))]
+
+
+def page_key(path: str) -> str | None:
+    """The i18n page key of a page script, from the word its file name holds."""
+    stem = Path(path).stem.lower()
+    return next((key for key, word in PAGE_WORDS if word in stem), None)
+
+
+def find_page(key: str) -> str | None:
+    """The page script for ``key`` (``"hand_lab"``), or None while nobody has written it."""
+    return next((path for path in page_files() if page_key(path) == key), None)
+
+
+def _nav(lang: str, rules_id: str) -> None:
+    """Translated links to every page; they carry the language and profile in the URL."""
+    state = {"lang": lang, "rules": rules_id}
+    st.page_link("app.py", label=i18n.t("page.home", lang), query_params=state)
+    for path in page_files():
+        key = page_key(path)
+        # A page with no known word still gets a link, named after its file.
+        label = (
+            i18n.t(f"page.{key}", lang)
+            if key
+            else re.sub(r"^[\d_\s-]+", "", Path(path).stem).replace("_", " ")
+        )
+        st.page_link(path, label=label, query_params=state)
+    st.divider()
 
 
 def _literal(value: str) -> str:
@@ -95,6 +139,7 @@ def setup_page(page_key: str) -> tuple[str, str]:
             st.query_params[name] = value
 
     with st.sidebar:
+        _nav(lang, rules_id)
         st.selectbox(
             i18n.t("sidebar.language", lang),
             i18n.LANGUAGES,

@@ -84,3 +84,11 @@ def test_sidebar_changes_reach_the_url_and_the_page() -> None:
     at.sidebar.selectbox[1].select("fournier").run()
     assert at.query_params == {"lang": "fr", "rules": "fournier"}
     assert at.session_state["rules"] == "fournier"
+
+
+def test_sidebar_links_are_translated_and_carry_the_state() -> None:
+    at = _run(lang="pt", rules="fournier")
+    links = at.sidebar.get("page_link")
+    assert links and links[0].proto.label == "Início"
+    for link in links:
+        assert link.proto.query_string == "lang=pt&rules=fournier"

@@ -5,7 +5,7 @@ Fixtures:
   test can make the very first page request to it (deep links on a cold server).
 - ``server_url``: one server shared by the whole session, for tests that don't care.
 - ``browser`` (session) and ``page`` (per test, its own context): Playwright's sync API.
-- ``wait_idle(page)`` and ``screenshot(page, name)``: helpers, also importable from here.
+- ``wait_idle`` and ``screenshot``: the helpers of ``tests/e2e/helpers.py``, as fixtures.
 
 Without ``/usr/bin/chromium`` (or Playwright) these tests skip, except under ``CI=true``,
 where they fail: CI installs chromium in ``.ci/run`` and must really run them.
@@ -26,19 +26,8 @@ from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+from tests.e2e.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, screenshot, wait_idle
+
 STARTUP_TIMEOUT = 60.0
 
 
@@ -157,28 +146,6 @@ def page(browser: Any) -> Iterator[Any]:
     pg = context.new_page()
     yield pg
     context.close()
-
-
-def wait_idle(page: Any, timeout: float = 30_000) -> None:
-    """Wait until the app is connected and its script has finished running."""
-    page.wait_for_selector(
-        '[data-testid="stApp"][data-test-connection-state="CONNECTED"]'
-        '[data-test-script-state="notRunning"]',
-        timeout=timeout,
-    )
-    # A rerun can start right after the first run (query params written back): settle again.
-    page.wait_for_timeout(300)
-    page.wait_for_selector(
-        '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout
-    )
-
-
-def screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:
-    """Save ``tests/e2e/screenshots/NAME.png`` and return its path."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
-    return path
 
 
 @pytest.fixture(name="wait_idle")

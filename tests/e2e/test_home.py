@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import screenshot, wait_idle
+from tests.e2e.helpers import screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -61,3 +61,16 @@ def test_sidebar_language_switch_updates_url(page: Any, server_url: str) -> None
     wait_idle(page)
     page.wait_for_function("() => location.search.includes('lang=es')")
     assert page.get_by_text("¿Qué es el chinchón?").is_visible()
+
+
+def test_sidebar_link_keeps_language_and_profile(page: Any, server_url: str) -> None:
+    page.goto(f"{server_url}/?lang=es&rules=ludoteka")
+    wait_idle(page)
+    links = page.locator('[data-testid="stSidebar"] [data-testid="stPageLink"] a')
+    if links.count() < 2:
+        pytest.skip("no page besides the home page yet")
+    links.nth(1).click()
+    page.wait_for_function("() => location.pathname.length > 1")
+    wait_idle(page)
+    assert "lang=es" in page.url and "rules=ludoteka" in page.url
+    assert page.locator('[data-testid="stSidebar"]').get_by_text("Idioma").is_visible()

@@ -1,0 +1,49 @@
+"""Helpers for the browser tests: where chromium is, waiting for Streamlit, screenshots.
+
+Import them as ``from tests.e2e.helpers import wait_idle, screenshot`` (or use the fixtures of
+the same names from ``conftest.py``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# Debian's chromium on a machine with no network but the package registries: the
+# background-networking flags stop it from trying (and failing) to reach Google at start.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def wait_idle(page: Any, timeout: float = 30_000) -> None:
+    """Wait until the app is connected and its script has finished running."""
+    page.wait_for_selector(
+        '[data-testid="stApp"][data-test-connection-state="CONNECTED"]'
+        '[data-test-script-state="notRunning"]',
+        timeout=timeout,
+    )
+    # A rerun can start right after the first run (query params written back): settle again.
+    page.wait_for_timeout(300)
+    page.wait_for_selector(
+        '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout
+    )
+
+
+def screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:
+    """Save ``tests/e2e/screenshots/NAME.png`` and return its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
