@@ -6,6 +6,7 @@ Streamlit. Every page starts with ``lang, rules_id = setup_page("page_key")``.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +14,10 @@ from pathlib import Path
 import streamlit as st
 
 from chinchon import i18n, svg
+from chinchon.cards import Card
+from chinchon.melds import Meld
+from chinchon.rules import Rules
+from chinchon.solver import Arrangement
 
 RULE_IDS: tuple[str, ...] = ("barajamos", "fournier", "jeux-de-cartes", "ludoteka")
 DEFAULT_RULES = "barajamos"
@@ -68,6 +73,11 @@ def _literal(value: str) -> str:
     """A URL value safe to quote inside a markdown message: short, plain, in code style."""
     clean = "".join(ch for ch in value if ch.isprintable() and ch != "`")[:40]
     return f"`{clean}`" if clean else "“”"
+
+
+def literal(value: str) -> str:
+    """Public form of ``_literal``: quote a user's bad value in a page's own message."""
+    return _literal(value)
 
 
 def _from_url(name: str, valid: Sequence[str]) -> tuple[str | None, str | None]:
@@ -194,3 +204,59 @@ def show_card_groups(
             groups, width=width, captions=captions, highlights=highlights, alts=alts
         )
     )
+
+
+# --- Melds and tables (rules tour, lay-off table) -----------------------------------------------
+
+LOOSE_RING = "#e0a21b"
+LAID_RING = "#2f6fb3"
+
+
+def meld_caption(meld: Meld, lang: str) -> str:
+    """ "Run" or "Group", naming the card each joker stands for."""
+    text = i18n.t(f"cards.label.{meld.kind.value}", lang)
+    for card, named in zip(meld.cards, meld.stands_for, strict=True):
+        if card.is_joker:
+            text += " · " + i18n.t(
+                "cards.label.joker_as", lang, card=i18n.card_name(named.code(), lang)
+            )
+    return text
+
+
+def show_arrangement(arrangement: Arrangement, rules: Rules, lang: str, *, width: int = 64) -> None:
+    """The melds of an arrangement, then its loose cards ringed, each group captioned."""
+    groups = [[card.code() for card in meld.cards] for meld in arrangement.melds]
+    captions: list[str | None] = [meld_caption(meld, lang) for meld in arrangement.melds]
+    rings: list[str | None] = [None] * len(groups)
+    if arrangement.loose:
+        groups.append([card.code() for card in arrangement.loose])
+        captions.append(i18n.t("cards.label.loose", lang, points=arrangement.loose_points(rules)))
+        rings.append(LOOSE_RING)
+    show_card_groups(groups, lang, width=width, captions=captions, highlights=rings)
+
+
+def show_table(
+    table: Sequence[Meld],
+    owners: Sequence[str],
+    lang: str,
+    *,
+    laid: Sequence[Sequence[Card]] = (),
+    width: int = 52,
+) -> None:
+    """Melds on the table, each captioned with who showed it; cards in ``laid[i]`` ringed."""
+    alts = [[i18n.card_name(card.code(), lang) for card in meld.cards] for meld in table]
+    parts = []
+    for i, meld in enumerate(table):
+        extra = set(laid[i]) if i < len(laid) else set()
+        row = svg.cards_row_html(
+            [card.code() for card in meld.cards],
+            width=width,
+            highlights=[LAID_RING if c in extra else None for c in meld.cards],
+            alts=alts[i],
+        )
+        caption = html.escape(f"{owners[i]} · {meld_caption(meld, lang)}")
+        parts.append(
+            f'<figure style="margin:0">{row}<figcaption style="font-size:0.8rem;'
+            f'text-align:center">{caption}</figcaption></figure>'
+        )
+    st.html('<div style="display:flex;flex-wrap:wrap;gap:8px 22px">' + "".join(parts) + "</div>")
