@@ -39,14 +39,14 @@ hand order, onto melds in table order, the top end of a run first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
 from chinchon.cards import Card, HandError, hand_code, parse_hand
-from chinchon.melds import Meld, check_meld, find_meld, make_meld
+from chinchon.melds import Meld, MeldKind, check_meld, find_meld, make_meld
 from chinchon.rules import CloseRule, LayoffStyle, Rules, get_rules
 from chinchon.solver import (
     HAND_SIZE,
@@ -228,8 +228,10 @@ def best_play(hand: Sequence[Card], table: Sequence[Meld], rules: Rules, *,
         options = _meld_choices(hand, rules)
     memo: dict[tuple[tuple[Card, ...], tuple[Meld, ...]], _Search] = {}
     best: tuple[tuple[Any, ...], Play] | None = None
+    fits = _could_fit(shown)
     for option in options:
-        _, laid_count, moves = _search(tuple(option.loose), shown, rules, memo)
+        candidates = tuple(card for card in option.loose if fits(card))
+        _, laid_count, moves = _search(candidates, shown, rules, memo)
         loose = list(option.loose)
         for card, _, _ in moves:
             loose.remove(card)
@@ -246,12 +248,29 @@ def best_play(hand: Sequence[Card], table: Sequence[Meld], rules: Rules, *,
 
 def _meld_choices(hand: tuple[Card, ...], rules: Rules) -> list[Arrangement]:
     """Every way of showing melds from ``hand`` (none, one, or two that share no card)."""
+    jokers = [i for i, card in enumerate(hand) if card.is_joker]
+    families: dict[object, list[int]] = {}
+    for i, card in enumerate(hand):
+        if not card.is_joker:
+            families.setdefault(card.rank, []).append(i)
+            families.setdefault(card.suit, []).append(i)
+    # A meld's real cards share a number or a suit: only those subsets need trying.
     found: list[tuple[int, Meld]] = []
-    for size in range(3, len(hand) + 1):
-        for chosen in combinations(range(len(hand)), size):
-            meld = find_meld([hand[i] for i in chosen], rules)
-            if meld is not None:
-                found.append((sum(1 << i for i in chosen), meld))
+    tried: set[int] = set()
+    for family in families.values():
+        pool = sorted(family + jokers)
+        if len(family) < 2 or len(pool) < 3:
+            continue
+        for size in range(3, len(pool) + 1):
+            for chosen in combinations(pool, size):
+                mask = sum(1 << i for i in chosen)
+                if mask in tried:
+                    continue
+                tried.add(mask)
+                meld = find_meld([hand[i] for i in chosen], rules)
+                if meld is not None:
+                    found.append((mask, meld))
+    found.sort(key=lambda item: item[0])
     covers: list[tuple[int, tuple[Meld, ...]]] = [(0, ())]
     for i, (mask, meld) in enumerate(found):
         covers.append((mask, (meld,)))
@@ -263,6 +282,14 @@ def _meld_choices(hand: tuple[Card, ...], rules: Rules) -> list[Arrangement]:
         loose = tuple(card for i, card in enumerate(hand) if not mask >> i & 1)
         arrangements.setdefault((melds, tuple(sorted(loose))), Arrangement(melds, loose))
     return list(arrangements.values())
+
+
+def _could_fit(melds: Sequence[Meld]) -> Callable[[Card], bool]:
+    """A quick test that rules out cards no meld can ever take (another suit, another number),
+    so that the exhaustive search only sees cards that matter."""
+    ranks = {meld.rank for meld in melds if meld.kind is MeldKind.GROUP}
+    suits = {meld.suit for meld in melds if meld.kind is MeldKind.RUN}
+    return lambda card: card.is_joker or card.rank in ranks or card.suit in suits
 
 
 def _search(cards: tuple[Card, ...], melds: tuple[Meld, ...], rules: Rules,
@@ -481,7 +508,9 @@ class _Table:
         if not self.loose[player] or not targets:
             return False
         shown = tuple(self.table[i] for i in targets)
-        _, count, moves = _search(tuple(self.loose[player]), shown, self.rules, {})
+        fits = _could_fit(shown)
+        candidates = tuple(card for card in self.loose[player] if fits(card))
+        _, count, moves = _search(candidates, shown, self.rules, {})
         self._apply(player, [(card, targets[k], meld) for card, k, meld in moves], round_)
         return count > 0
 

@@ -1,4 +1,5 @@
-"""A brute-force reference for ONE player's lay-offs, written apart from chinchon.layoffs.
+"""A brute-force reference for ONE player's lay-offs, written apart from chinchon.layoffs;
+and the random deals that the tests and the benchmark feed to both.
 
 It knows nothing of ``Meld``: cards are (rank, suit) pairs (the joker is (0, "")), a table meld
 is ``("run", suit, low, high)`` over positions in the deck's run order or ``("group", rank,
@@ -8,13 +9,15 @@ his own, and every sequence of lay-offs of the rest, and returns the fewest loos
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
 
-from chinchon.cards import Card
-from chinchon.melds import Meld
+from chinchon.cards import JOKER, Card
+from chinchon.melds import Meld, find_meld
 from chinchon.rules import Rules
+from chinchon.solver import CloseError, close
 
 SUIT_ORDER = "oceb"
 JK = (0, "")
@@ -133,3 +136,88 @@ def fewest_loose_points(hand: Iterable[Card], table: Iterable[Meld], rules: Rule
         best = loose if best is None else min(best, loose)
     assert best is not None
     return best
+
+
+# --- Random deals that make lay-offs likely (test input only: the reference above does not
+# use them) ----------------------------------------------------
+
+
+def take(pool: list[Card], card: Card) -> bool:
+    if card in pool:
+        pool.remove(card)
+        return True
+    return False
+
+
+def random_meld(rng: random.Random, pool: list[Card], rules: Rules, size: int) -> list[Card]:
+    """A group or run of ``size`` cards taken from ``pool`` (maybe with a joker), or []."""
+    real = [card for card in pool if not card.is_joker]
+    seed = rng.choice(real)
+    ranks = rules.deck.ranks
+    if size <= 4 and rng.random() < 0.4:
+        two = rules.deck.copies == 2 and rng.random() < 0.5  # identical cards in a group
+        suits = rng.choices("oceb", k=4) if two else rng.sample("oceb", 4)
+        wanted = [Card(seed.rank, suit) for suit in suits]
+    else:
+        start = rng.randrange(0, len(ranks) - size + 1)
+        wanted = [Card(ranks[p], seed.suit) for p in range(start, start + size)]
+    wanted = wanted[:size]
+    if rules.deck.jokers and rng.random() < 0.3:
+        wanted[rng.randrange(size)] = JOKER
+    taken: list[Card] = []
+    for card in wanted:
+        if not take(pool, card):
+            pool.extend(taken)
+            return []
+        taken.append(card)
+    if find_meld(taken, rules) is None:
+        pool.extend(taken)
+        return []
+    return taken
+
+
+def useful_cards(rules: Rules, melds: tuple[Meld, ...]) -> list[Card]:
+    """Cards that fit onto ``melds`` or chain onto them (up to three steps out)."""
+    ranks = rules.deck.ranks
+    found: list[Card] = [JOKER] if rules.deck.jokers else []
+    for meld in melds:
+        named = meld.stands_for
+        if len({card.rank for card in named}) == 1:
+            found += [Card(named[0].rank, suit) for suit in "oceb"]
+            continue
+        low = ranks.index(named[0].rank)
+        high = ranks.index(named[-1].rank)
+        for p in [*range(low - 3, low), *range(high + 1, high + 4)]:
+            if 0 <= p < len(ranks):
+                found.append(Card(ranks[p], named[0].suit))
+    return found
+
+
+def random_pair(rng: random.Random, rules: Rules
+                ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A closer who may close and an opponent whose cards often fit the closer's melds."""
+    while True:
+        pool = list(rules.deck.cards())
+        rng.shuffle(pool)
+        sizes = rng.choice([(3, 3), (3, 3), (3, 3), (3, 3), (3, 4), (4, 3), (7,), (3,), (4,)])
+        closer: list[Card] = []
+        for size in sizes:
+            closer += random_meld(rng, pool, rules, size)
+        low = [card for card in pool if not card.is_joker and rules.points(card) <= 3]
+        while len(closer) < 7 and low:
+            card = low.pop()
+            if take(pool, card):
+                closer.append(card)
+        closer += [pool.pop() for _ in range(7 - len(closer))]
+        try:
+            closing = close(closer, rules)
+        except CloseError:
+            continue
+        useful = [card for card in useful_cards(rules, closing.arrangement.melds) if card in pool]
+        rng.shuffle(useful)
+        opponent: list[Card] = []
+        for card in useful[:rng.randrange(0, 6)]:
+            if take(pool, card):
+                opponent.append(card)
+        opponent += [pool.pop() for _ in range(7 - len(opponent))]
+        return tuple(closer), tuple(opponent)

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_layoffs import fewest_loose_points as reference_loose
+from reference_layoffs import random_meld, random_pair, take, useful_cards
 
 from chinchon.cards import JOKER, Card, HandError, parse_hand
 from chinchon.layoffs import (
@@ -46,90 +47,6 @@ def hand(text: str) -> tuple[Card, ...]:
 
 def codes(meld: Meld) -> str:
     return meld.code()
-
-
-# --- Random deals that make lay-offs likely ----------------------------------------------------
-
-
-def _take(pool: list[Card], card: Card) -> bool:
-    if card in pool:
-        pool.remove(card)
-        return True
-    return False
-
-
-def _random_meld(rng: random.Random, pool: list[Card], rules: Rules, size: int) -> list[Card]:
-    """A group or run of ``size`` cards taken from ``pool`` (maybe with a joker), or []."""
-    real = [card for card in pool if not card.is_joker]
-    seed = rng.choice(real)
-    ranks = rules.deck.ranks
-    if size <= 4 and rng.random() < 0.4:
-        two = rules.deck.copies == 2 and rng.random() < 0.5  # identical cards in a group
-        suits = rng.choices("oceb", k=4) if two else rng.sample("oceb", 4)
-        wanted = [Card(seed.rank, suit) for suit in suits]
-    else:
-        start = rng.randrange(0, len(ranks) - size + 1)
-        wanted = [Card(ranks[p], seed.suit) for p in range(start, start + size)]
-    wanted = wanted[:size]
-    if rules.deck.jokers and rng.random() < 0.3:
-        wanted[rng.randrange(size)] = JOKER
-    taken: list[Card] = []
-    for card in wanted:
-        if not _take(pool, card):
-            pool.extend(taken)
-            return []
-        taken.append(card)
-    if find_meld(taken, rules) is None:
-        pool.extend(taken)
-        return []
-    return taken
-
-
-def _useful(rules: Rules, melds: tuple[Meld, ...]) -> list[Card]:
-    """Cards that fit onto ``melds`` or chain onto them (up to three steps out)."""
-    ranks = rules.deck.ranks
-    found: list[Card] = [JOKER] if rules.deck.jokers else []
-    for meld in melds:
-        named = meld.stands_for
-        if len({card.rank for card in named}) == 1:
-            found += [Card(named[0].rank, suit) for suit in "oceb"]
-            continue
-        low = ranks.index(named[0].rank)
-        high = ranks.index(named[-1].rank)
-        for p in [*range(low - 3, low), *range(high + 1, high + 4)]:
-            if 0 <= p < len(ranks):
-                found.append(Card(ranks[p], named[0].suit))
-    return found
-
-
-def random_pair(rng: random.Random, rules: Rules
-                ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """A closer who may close and an opponent whose cards often fit the closer's melds."""
-    while True:
-        pool = list(rules.deck.cards())
-        rng.shuffle(pool)
-        sizes = rng.choice([(3, 3), (3, 3), (3, 3), (3, 3), (3, 4), (4, 3), (7,), (3,), (4,)])
-        closer: list[Card] = []
-        for size in sizes:
-            closer += _random_meld(rng, pool, rules, size)
-        low = [card for card in pool if not card.is_joker and rules.points(card) <= 3]
-        while len(closer) < 7 and low:
-            card = low.pop()
-            if _take(pool, card):
-                closer.append(card)
-        closer += [pool.pop() for _ in range(7 - len(closer))]
-        try:
-            closing = close(closer, rules)
-        except CloseError:
-            continue
-        useful = [card for card in _useful(rules, closing.arrangement.melds) if card in pool]
-        rng.shuffle(useful)
-        opponent: list[Card] = []
-        for card in useful[:rng.randrange(0, 6)]:
-            if _take(pool, card):
-                opponent.append(card)
-        opponent += [pool.pop() for _ in range(7 - len(opponent))]
-        return tuple(closer), tuple(opponent)
 
 
 def reference_table(end: HandEnd) -> tuple[Meld, ...]:
@@ -365,14 +282,14 @@ def test_best_play_matches_reference_on_any_table(seed: int, rules: Rules) -> No
     rng.shuffle(pool)
     table = []
     for _ in range(rng.randrange(0, 5)):
-        meld = _random_meld(rng, pool, rules, rng.choice([3, 3, 4, 5]))
+        meld = random_meld(rng, pool, rules, rng.choice([3, 3, 4, 5]))
         if meld:
             found = find_meld(meld, rules)
             assert found is not None
             table.append(found)
-    useful = [card for card in _useful(rules, tuple(table)) if card in pool]
+    useful = [card for card in useful_cards(rules, tuple(table)) if card in pool]
     rng.shuffle(useful)
-    player = [card for card in useful[:rng.randrange(0, 7)] if _take(pool, card)]
+    player = [card for card in useful[:rng.randrange(0, 7)] if take(pool, card)]
     player += [pool.pop() for _ in range(7 - len(player))]
     play = best_play(player, table, rules)
     assert play.loose_points(rules) == reference_loose(player, table, rules)

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from test_layoffs import random_pair
+from reference_layoffs import random_pair
 
 from chinchon.cards import Card, parse_hand
 from chinchon.layoffs import Holding
