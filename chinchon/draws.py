@@ -1,0 +1,215 @@
+"""Draw-ahead odds, counted exactly: what the next card from the stock does for a hand.
+
+The unseen cards are the deck minus the cards held and the cards seen (the discard pile); each
+unseen card is equally likely to be the next one drawn (with two decks, each copy counts). For
+a seven-card hand we count, over every unseen card, whether the eight cards then held let the
+player close after his best discard, and the fewest loose points he can keep.
+
+>>> rules = get_rules("barajamos")
+>>> hand = parse_hand("7o 7c 7b 9e 10e 11e 4o")
+>>> odds = draw_odds(hand, unseen_cards(rules, hand), rules)
+>>> odds.cards, odds.close_chance
+(41, Fraction(1, 1))
+>>> hand = parse_hand("1o 2o 5c 5e 9b 10b 12c")
+>>> odds = draw_odds(hand, unseen_cards(rules, hand), rules)
+>>> odds.closing, odds.cards, odds.expected_points
+(0, 41, Fraction(1487, 41))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from itertools import combinations
+
+from chinchon.cards import SUITS, Card, HandError, hand_code, parse_hand  # noqa: F401
+from chinchon.rules import CloseRule, Rules, get_rules  # noqa: F401  (get_rules: doctests)
+from chinchon.solver import check_hand, discard_table, loose_points_of_mask
+
+#: The largest memo of eight-card results kept per rule profile (each entry is a few bytes).
+_MEMO_LIMIT = 2_000_000
+
+
+class SeenError(HandError):
+    """Cards said to be seen that the deck cannot hold next to the hand."""
+
+
+@dataclass(frozen=True)
+class DrawOdds:
+    """What one draw from the stock gives a seven-card hand, as exact counts."""
+
+    #: How many cards could be drawn (copies counted).
+    cards: int
+    #: How many of them let the hand close after the best discard.
+    closing: int
+    #: The sum, over those cards, of the fewest loose points kept after the best discard.
+    points: int
+
+    @property
+    def close_chance(self) -> Fraction:
+        return Fraction(self.closing, self.cards) if self.cards else Fraction(0)
+
+    @property
+    def expected_points(self) -> Fraction:
+        return Fraction(self.points, self.cards) if self.cards else Fraction(0)
+
+
+def unseen_cards(rules: Rules, held: Sequence[Card], seen: Iterable[Card] = ()) -> Counter[Card]:
+    """The cards that may still come from the stock, with their number of copies.
+
+    :class:`SeenError` when ``held`` and ``seen`` together use a card more often than the deck
+    holds it.
+    """
+    left = Counter(rules.deck.cards())
+    for card in (*held, *seen):
+        if left[card] <= 0:
+            raise SeenError(f"card {card.code()!r} is held or seen more often than the deck "
+                            f"({rules.deck.describe()}) has it: {hand_code((*held, *seen))!r}")
+        left[card] -= 1
+    return +left
+
+
+def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> DrawOdds:
+    """Count what each unseen card does for the seven-card ``hand`` (then the best discard)."""
+    hand = tuple(hand)
+    check_hand(hand, rules)
+    best_of_eight = _evaluator(rules)
+    total = closing = points = 0
+    if _simple(rules):
+        mask = 0
+        for card in hand:
+            mask |= card.bit
+        for card, copies in unseen.items():
+            loose, closes = best_of_eight(mask | card.bit)
+            total += copies
+            closing += copies * closes
+            points += copies * loose
+    else:
+        for card, copies in unseen.items():
+            loose, closes = _general_best(tuple(sorted((*hand, card))), rules)
+            total += copies
+            closing += copies * closes
+            points += copies * loose
+    return DrawOdds(total, closing, points)
+
+
+def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
+    """For an eight-card hand: the fewest loose points after a discard, and whether some
+    discard lets the player close (a normal turn, no score near the limit)."""
+    hand = tuple(hand)
+    check_hand(hand, rules, sizes=(8,))
+    if _simple(rules):
+        mask = 0
+        for card in hand:
+            mask |= card.bit
+        return _evaluator(rules)(mask)
+    return _general_best(tuple(sorted(hand)), rules)
+
+
+def _simple(rules: Rules) -> bool:
+    return rules.deck.copies == 1 and not rules.deck.jokers
+
+
+# --- One deck, no jokers: bitmasks and a memo ----------------------------------------------------
+
+
+class _Evaluator:
+    """``(fewest loose points after a discard, may close)`` of an eight-card mask, memoised."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.memo: dict[int, tuple[int, bool]] = {}
+        self.points = {card.bit: rules.points(card) for card in rules.deck.distinct_cards()}
+        self.one_loose = rules.close_rule is CloseRule.ONE_LOOSE
+        self.limit = rules.close_limit
+
+    def __call__(self, mask: int) -> tuple[int, bool]:
+        found = self.memo.get(mask)
+        if found is None:
+            found = self._solve(mask)
+            if len(self.memo) >= _MEMO_LIMIT:
+                self.memo.clear()
+            self.memo[mask] = found
+        return found
+
+    def _solve(self, mask: int) -> tuple[int, bool]:
+        rules = self.rules
+        loose = 1000
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            value = loose_points_of_mask(mask ^ bit, rules)
+            if value < loose:
+                loose = value
+        if loose > self.limit:
+            return loose, False
+        # Under the points rule that is enough; otherwise the loose cards must also be counted.
+        return loose, (not self.one_loose) or self._one_loose_close(mask)
+
+    def _one_loose_close(self, mask: int) -> bool:
+        """Some discard leaves every card melded, or one loose card worth at most the limit.
+
+        A seven-card arrangement is a set of melds of the eight cards that leaves the discard
+        out, so: melds covering all but at most two cards, the cheaper of two leftovers kept.
+        """
+        melds = _meld_masks(mask, self.rules.deck.size)
+        for i, first in enumerate(melds):
+            if self._leftover_ok(mask & ~first):
+                return True
+            for second in melds[i + 1:]:
+                if not first & second and self._leftover_ok(mask & ~(first | second)):
+                    return True
+        return False
+
+    def _leftover_ok(self, left: int) -> bool:
+        count = left.bit_count()
+        if count <= 1:
+            return True  # throw it (or shorten a meld of four or more): all seven melded
+        if count > 2:
+            return False
+        low = left & -left
+        return min(self.points[low], self.points[left ^ low]) <= self.limit
+
+
+@cache
+def _evaluator(rules: Rules) -> _Evaluator:
+    return _Evaluator(rules)
+
+
+@cache
+def _suit_runs(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every run (as a 12-bit mask) inside each 12-bit suit mask."""
+    ranks = tuple(range(1, 13)) if size == 48 else (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+    bits = [1 << (rank - 1) for rank in ranks]
+    runs = [sum(bits[start:start + length]) for length in range(3, len(ranks) + 1)
+            for start in range(len(ranks) - length + 1)]
+    return tuple(tuple(run for run in runs if run & mask == run) for mask in range(4096))
+
+
+def _meld_masks(mask: int, size: int) -> list[int]:
+    """Every meld (as a card mask) among the cards of ``mask``, one deck, no jokers."""
+    runs = _suit_runs(size)
+    found = [run << (12 * s) for s in range(4) for run in runs[(mask >> (12 * s)) & 0xFFF]]
+    suits = [(mask >> (12 * s)) & 0xFFF for s in range(4)]
+    s0, s1, s2, s3 = suits
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    while triples:
+        rank_bit = triples & -triples
+        triples ^= rank_bit
+        present = [rank_bit << (12 * s) for s in range(4) if suits[s] & rank_bit]
+        for count in range(3, len(present) + 1):
+            found.extend(sum(chosen) for chosen in combinations(present, count))
+    return found
+
+
+# --- Two decks or jokers: the solver's discard table --------------------------------------------
+
+
+@lru_cache(maxsize=100_000)
+def _general_best(hand: tuple[Card, ...], rules: Rules) -> tuple[int, bool]:
+    rows = discard_table(hand, rules).rows
+    return min(row.loose_points for row in rows), any(row.can_close for row in rows)
