@@ -13,7 +13,7 @@ each as the profile allows (``rules.layoffs``):
 - ``CLOSER_MELDS`` (jeux-de-cartes): onto the closer's melds only, as extended by the opponents
   before; then the closer may lay off his own loose card. Turn order is the two-deck priority:
   of two identical cards, the one of the first player after the closer goes first. No lay-offs
-  at all after -10 or a chinchón.
+  at all after -10 or a chinchón. A closer who lays his loose card off scores 0 for the hand.
 - ``IF_CLOSER_LOOSE`` (ludoteka): only when the closer kept a loose card; each opponent in turn
   onto the melds already shown by the others (the closer's and earlier opponents').
 

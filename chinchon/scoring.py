@@ -39,9 +39,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
-from chinchon.layoffs import HandEnd, Holding, no_closer, resolve
+from chinchon.layoffs import HandEnd, Holding, close_as, no_closer, resolve
 from chinchon.rules import ChinchonEffect, EverybodyOut, Rules, get_rules  # noqa: F401
-from chinchon.solver import Outcome, can_close
+from chinchon.solver import Arrangement, CloseError, Outcome, can_close
 
 _T = TypeVar("_T")
 
@@ -146,10 +146,14 @@ class ScoreSheet:
     def may_close(self, seat: int, hand: Holding, *, first_round: bool = False) -> bool:
         """Whether ``seat`` may close holding ``hand`` (seven cards), his total counted."""
         self._check_in(seat)
-        if not isinstance(hand, Sequence):
-            hand = hand.cards()
-        return can_close(tuple(hand), self.rules, first_round=first_round,
-                         total=self.totals[seat])
+        total = self.totals[seat]
+        if isinstance(hand, Arrangement):
+            try:
+                close_as(hand, self.rules, first_round=first_round, total=total)
+            except CloseError:
+                return False
+            return True
+        return can_close(tuple(hand), self.rules, first_round=first_round, total=total)
 
     # --- Playing -------------------------------------------------------------------------------
 

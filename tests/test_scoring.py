@@ -19,7 +19,7 @@ from chinchon.scoring import (
     ScoreSheet,
     SeatError,
 )
-from chinchon.solver import CloseError, Outcome, analyze
+from chinchon.solver import Arrangement, CloseError, Outcome, analyze
 
 BARAJAMOS = get_rules("barajamos")
 FOURNIER = get_rules("fournier")
@@ -418,3 +418,10 @@ def test_whole_game(rules: Rules, players: int) -> None:
         assert sheet.winner in before.in_game
     else:
         assert rules.id in ("barajamos", "jeux-de-cartes", "ludoteka")
+
+
+def test_may_close_judges_an_imposed_arrangement() -> None:
+    sheet = ScoreSheet.start(BARAJAMOS, 3)
+    assert sheet.may_close(0, hand("7o 7c 7b 9e 10e 11e 4o"))
+    assert sheet.may_close(0, Arrangement.parse("7o 7c 7b | 9e 10e 11e / 4o", BARAJAMOS))
+    assert not sheet.may_close(0, Arrangement.parse("7o 7c 7b / 9e 10e 11e 4o", BARAJAMOS))
