@@ -35,6 +35,7 @@ __all__ = [
     "compare",
     "example_rules",
     "held",
+    "layoff_examples",
     "note_fields",
     "rule_params",
     "solve",
@@ -279,6 +280,12 @@ _STEP_FIELDS: dict[str, tuple[str, ...]] = {
 _EXTRA_NOTES: dict[str, dict[str, tuple[str, ...]]] = {
     "jeux-de-cartes": {"close": ("tour.note.jeux-de-cartes.close_all_seven",)},
 }
+
+
+def layoff_examples(rules_id: str) -> tuple[LayoffExample, ...]:
+    """The ends of hands the tour shows for a profile (the lay-off table starts from the first)."""
+    get_rules(rules_id)  # RulesError for an unknown profile
+    return _LAYOFFS[rules_id]
 
 
 def _has_jokers(rules_id: str) -> bool:
