@@ -1,0 +1,88 @@
+"""Puzzles: the close-chance analysis of one position (every discard, one exact draw ahead).
+
+For each profile, the shipped close-chance positions (8 cards held, the pile seen): the CPU
+time (``time.process_time``, steady on a shared machine) of the analysis of one position from a
+cold memo, median and worst; then a few positions next to the brute-force reference of
+``tests/reference.py`` on the same positions (same counts checked), as a ratio.
+Target: under 50 ms a position. Run ``python -m benchmarks.bench_puzzles``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from chinchon.draws import clear_memo, draw_odds, unseen_cards
+from chinchon.puzzles import Puzzle, load_all
+from chinchon.rules import PROFILE_IDS
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import reference  # the brute-force reference lives with the tests
+
+POSITIONS = 36
+REFERENCE_POSITIONS = 2
+TARGET_MS = 50.0
+
+
+def close_chance_analysis(puzzle: Puzzle) -> list[tuple[int, int, int]]:
+    """The exact counts behind every discard's close chance and expected points."""
+    rules = puzzle.rules
+    unseen = unseen_cards(rules, puzzle.hand, puzzle.seen)
+    hand = puzzle.hand
+    return [(o.cards, o.closing, o.points)
+            for o in (draw_odds(hand[:i] + hand[i + 1:], unseen, rules) for i in range(8))]
+
+
+def reference_analysis(puzzle: Puzzle) -> list[tuple[int, int, int]]:
+    rules = puzzle.rules
+    table = reference.table_of(rules)
+    unseen = unseen_cards(rules, puzzle.hand, puzzle.seen)
+    rows = []
+    for i in range(8):
+        kept = puzzle.hand[:i] + puzzle.hand[i + 1:]
+        cards = closing = points = 0
+        for card, copies in unseen.items():
+            solutions = reference.solve_discards([*kept, card], table)
+            cards += copies
+            closing += copies * any(reference.verdict(s, table).can_close for s in solutions)
+            points += copies * min(s.fewest for s in solutions)
+        rows.append((cards, closing, points))
+    return rows
+
+
+def _timed(function, puzzle: Puzzle) -> tuple[float, list[tuple[int, int, int]]]:
+    clear_memo()
+    start = time.process_time()
+    result = function(puzzle)
+    return (time.process_time() - start) * 1000, result
+
+
+def main() -> None:
+    puzzles = [p for p in load_all(check=False)
+               if p.criterion == "close-chance" and not p.options]
+    print(f"puzzles: close-chance analysis of one position (8 discards x every unseen card, "
+          f"exact), cold memo, target < {TARGET_MS:.0f} ms")
+    print(f"{'profile':<16}{'positions':>10}{'median ms':>11}{'max ms':>9}"
+          f"{'reference ms':>14}{'ratio':>8}")
+    for rules_id in PROFILE_IDS:
+        chosen = [p for p in puzzles if p.rules_id == rules_id][:POSITIONS]
+        times = [_timed(close_chance_analysis, p)[0] for p in chosen]
+        ours, theirs = [], []
+        for puzzle in chosen[:REFERENCE_POSITIONS]:
+            fast, fast_result = _timed(close_chance_analysis, puzzle)
+            slow, slow_result = _timed(reference_analysis, puzzle)
+            if fast_result != slow_result:
+                raise SystemExit(f"{puzzle.id}: the library and the reference disagree")
+            ours.append(fast)
+            theirs.append(slow)
+        median = statistics.median(times)
+        ratio = sum(theirs) / sum(ours)
+        flag = "" if median < TARGET_MS else "  (over target)"
+        print(f"{rules_id:<16}{len(chosen):>10}{median:>11.1f}{max(times):>9.1f}"
+              f"{statistics.median(theirs):>14.0f}{ratio:>7.0f}x{flag}")
+
+
+if __name__ == "__main__":
+    main()
