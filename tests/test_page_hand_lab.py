@@ -1,0 +1,205 @@
+"""The hand lab page under AppTest: the URL sets the hand, widgets change it, bad values warn.
+
+Clicking inside the card picker (a v2 custom component) is tested in the browser instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from chinchon.cards import parse_hand
+from chinchon.rules import get_rules
+from chinchon.solver import discard_table, fewest_loose_points
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+PAGE = "pages/2_Hand_lab.py"
+
+
+def open_lab(**query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.switch_page(PAGE)
+    for key, value in query.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def subheaders(at: AppTest) -> list[str]:
+    return [e.value for e in at.subheader]
+
+
+def button(at: AppTest, label: str) -> Any:
+    return next(b for b in at.button if b.label == label)
+
+
+def loose_points(at: AppTest) -> int:
+    (metric,) = [m for m in at.metric if m.label == "Loose points"]
+    return int(metric.value)
+
+
+def test_runs_with_the_default_hand_and_shares_it() -> None:
+    at = open_lab()
+    assert not at.exception
+    assert at.title[0].value == "Hand lab"
+    assert at.query_params["hand"] == "3c 4c 5c 6c 6o 6e 1b"
+    # RULES.md: the 6 of copas belongs with the sixes, the ace of bastos stays loose.
+    assert loose_points(at) == 1
+    assert not at.error
+
+
+@pytest.mark.parametrize(("rules_id", "hand"), [
+    ("barajamos", "7o 7c 7b 9e 10e 11e 4o"),
+    ("barajamos", "11o 12o 1o 5c 5e 5b 2c"),
+    ("fournier", "3c 4c 5c 7b 7o 7e 1o"),
+    ("ludoteka", "10o 11o 12o 1c 1e 3b 5b"),
+])
+def test_the_url_sets_hand_and_rules(rules_id: str, hand: str) -> None:
+    at = open_lab(hand=hand.replace(" ", "+"), rules=rules_id)
+    assert not at.exception
+    assert at.text_input(key="hl_hand_box").value == hand.replace(" ", "+")
+    assert loose_points(at) == fewest_loose_points(parse_hand(hand), get_rules(rules_id))
+    assert at.query_params["rules"] == rules_id
+
+
+def test_changing_the_profile_changes_the_result() -> None:
+    # One loose 4: five points or fewer closes, but not "one loose card worth 3 or less".
+    at = open_lab(hand="1o 2o 3o 5c 5e 5b 4e", rules="barajamos")
+    assert [s.value for s in at.success] == ["**You may close, scoring 4**"]
+    at.sidebar.selectbox[1].set_value("jeux-de-cartes").run()
+    assert not at.exception
+    assert not at.success
+    assert [w.value for w in at.warning] == ["**Not yet: you may not close**"]
+    assert at.query_params["rules"] == "jeux-de-cartes"
+    assert at.text_input(key="hl_hand_box").value == "1o 2o 3o 5c 5e 5b 4e"
+
+
+def test_typing_a_hand_updates_the_page_and_the_url() -> None:
+    at = open_lab(hand="1o 2o 3o", rules="barajamos")
+    assert "Which card to throw?" not in subheaders(at)
+    assert any("pick 4 more" in i.value for i in at.info)
+    at.text_input(key="hl_hand_box").input("7o 8o 9o 10o 2c 2e 2b").run()
+    assert not at.exception
+    assert at.query_params["hand"] == "7o 8o 9o 10o 2c 2e 2b"
+    assert loose_points(at) == 0
+    assert [i.value for i in at.info] == ["**Every card melded: close for −10**"]
+
+
+def test_eight_cards_show_the_discard_table_and_chart() -> None:
+    hand = "3c 4c 5c 7b 7o 7e 1o 6c"
+    at = open_lab(hand=hand, rules="fournier")
+    assert not at.exception
+    assert "Which card to throw?" in subheaders(at)
+    (frame,) = [df.value for df in at.dataframe]
+    assert len(frame) == 8
+    table = discard_table(parse_hand(hand), get_rules("fournier"))
+    assert list(frame["Points left"]) == [row.loose_points for row in table.rows]
+    starred = [name for name in frame["Discard"] if name.startswith("★")]
+    assert starred == ["★ ace of oros"] and table.best.code() == "1o"
+    assert at.get("plotly_chart")
+    assert any("Best throw: ace of oros" in m.value for m in at.markdown)
+
+
+def test_deal_eight_deals_eight_cards_of_the_deck() -> None:
+    at = open_lab(hand="", rules="fournier")
+    assert not at.get("plotly_chart")
+    button(at, "Deal 8").click().run()
+    assert not at.exception
+    cards = parse_hand(at.query_params["hand"])
+    assert len(set(cards)) == 8
+    get_rules("fournier").deck.check_hand(cards)
+    assert at.get("plotly_chart")
+
+
+def test_bad_url_values_name_the_value_and_the_page_still_works() -> None:
+    at = open_lab(hand="7o 7c 7b 5e 6e 7e 1o 8o 13x 7o", rules="fournier")
+    assert not at.exception
+    (message,) = [e.value for e in at.error]
+    for value in ("`8o`", "`13x`", "`7o`"):
+        assert value in message
+    assert "not a card" in message and "not in the deck" in message
+    # The seven good cards are still solved.
+    assert loose_points(at) == 1
+
+
+def test_an_unknown_profile_warns_and_falls_back() -> None:
+    at = open_lab(hand="7o 7c 7b 9e 10e 11e 4o", rules="nope")
+    assert not at.exception
+    assert any("nope" in w.value for w in at.warning)
+    assert loose_points(at) == 4
+
+
+def test_markup_in_the_url_is_never_rendered() -> None:
+    at = open_lab(hand="<img src=x onerror=alert(1)> 7o", rules="barajamos")
+    assert not at.exception
+    for html in at.get("html"):
+        assert "<img src=x" not in html.proto.body and "onerror" not in html.proto.body
+    assert any("onerror" in e.value for e in at.error)  # named, as plain text in a message
+
+
+def test_the_hand_survives_a_language_change_and_a_page_change() -> None:
+    at = open_lab(hand="7o 7c 7b 9e 10e 11e 4o", rules="barajamos")
+    at.text_input(key="hl_hand_box").input("7o 7c 7b 9e 10e 11e 1o").run()
+    at.sidebar.selectbox[0].set_value("es").run()
+    assert not at.exception
+    assert at.title[0].value == "Laboratorio de manos"
+    assert at.text_input(key="hl_hand_box").value == "7o 7c 7b 9e 10e 11e 1o"
+    # Leaving the page drops the hand from the address; coming back restores it from the session.
+    at.query_params.pop("hand")
+    at.switch_page("app.py").run()
+    at.switch_page(PAGE).run()
+    assert at.text_input(key="hl_hand_box").value == "7o 7c 7b 9e 10e 11e 1o"
+    assert at.query_params["hand"] == "7o 7c 7b 9e 10e 11e 1o"
+
+
+def test_the_profiles_side_by_side() -> None:
+    at = open_lab(hand="8o 9o 10o 2c 2e 2b 7o", rules="barajamos")
+    at.toggle(key="hl_compare").set_value(True).run()
+    assert not at.exception
+    captions = [c.value for c in at.caption]
+    assert captions.count("Not a hand of this 40-card deck.") == 3
+    # Barajamos' 48 cards hold the run 7-8-9-10 of oros and the twos: all seven melded.
+    assert "Loose points: **0**" in [m.value for m in at.markdown]
+
+
+def test_lay_offs_against_a_typed_closer() -> None:
+    at = open_lab(hand="7e 12e 1o 3c 5b 8o 2e", rules="barajamos",
+                  table="7o 7c 7b | 9e 10e 11e / 4o")
+    assert not at.exception
+    assert "When someone else closes" in subheaders(at)
+    (after,) = [m for m in at.metric if m.label == "Your points after lay-offs"]
+    assert int(after.value) == 19
+    laid = [m.value for m in at.markdown if m.value.startswith("Laid off here")]
+    assert laid == ["Laid off here: 7 of espadas", "Laid off here: rey of espadas"]
+
+
+def test_a_bad_closer_table_names_the_bad_meld() -> None:
+    at = open_lab(hand="7e 12e 1o 3c 5b 8o 2e", rules="barajamos",
+                  table="7o 7c 8b | 9e 10e 11e / 4o")
+    assert not at.exception
+    assert any("`7o 7c 8b`" in e.value for e in at.error)
+    assert not [m for m in at.metric if m.label == "Your points after lay-offs"]
+
+
+def test_deal_a_closer_fills_the_table() -> None:
+    at = open_lab(hand="7e 12e 1o 3c 5b 6o 2e", rules="fournier")
+    button(at, "Deal a closer").click().run()
+    assert not at.exception
+    assert at.query_params["table"]
+    assert [m for m in at.metric if m.label == "Your points after lay-offs"]
+
+
+def test_teacher_mode_reveals_one_step_at_a_time() -> None:
+    at = open_lab(hand="7o 7c 7b 9e 10e 11e 4o", rules="barajamos")
+    at.toggle(key="hl_teacher_box").set_value(True).run()
+    assert at.query_params["teacher"] == "1"
+    assert "The best melds" in subheaders(at) and "May you close?" not in subheaders(at)
+    assert not at.metric
+    for expected in ("Loose points", "May you close?", "When someone else closes"):
+        (step,) = [b for b in at.button if b.label.startswith("Next")]
+        step.click().run()
+        assert not at.exception
+        assert expected in subheaders(at) + [m.label for m in at.metric]
+    assert not [b for b in at.button if b.label.startswith("Next")]
