@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tests.e2e.helpers import screenshot, wait_idle
+from ui import page_files
 
 pytestmark = pytest.mark.e2e
 
@@ -74,3 +76,19 @@ def test_sidebar_link_keeps_language_and_profile(page: Any, server_url: str) -> 
     wait_idle(page)
     assert "lang=es" in page.url and "rules=ludoteka" in page.url
     assert page.locator('[data-testid="stSidebar"]').get_by_text("Idioma").is_visible()
+
+
+def test_deep_link_is_the_first_request(page: Any, fresh_server: Callable[[], str]) -> None:
+    """A page URL opened on a cold server renders that page (the st.navigation trap)."""
+    pages = page_files()
+    if not pages:
+        pytest.skip("no page besides the home page yet")
+    # Automatic multipage mode: "pages/2_Hand_lab.py" is served at /Hand_lab.
+    slug = re.sub(r"^[\d_\s-]+", "", pages[0].removeprefix("pages/").removesuffix(".py"))
+    url = fresh_server()
+    page.goto(f"{url}/{slug}?lang=es&rules=fournier")
+    wait_idle(page)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    assert page.locator('[data-testid="stSidebar"]').get_by_text("Idioma").is_visible()
+    assert f"/{slug}" in page.url and "lang=es" in page.url
+    screenshot(page, f"deep-link-{slug}")
