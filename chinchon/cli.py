@@ -80,15 +80,15 @@ def _batch(stdin: TextIO, stdout: TextIO, solve: Callable[[str], dict[str, Any]]
         stdout.write("\n".join(out) + "\n")
 
 
-def _close(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from chinchon.layoffs import resolve_request
+def _odds(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from chinchon.odds import enumerate_odds, odds_table, stderr_progress
 
-    text = stdin.read()
-    try:
-        request = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"standard input is not valid JSON: {error}") from None
-    stdout.write(json.dumps(resolve_request(request).to_json()) + "\n")
+    rules = get_rules(args.rules, deck=args.deck)
+    if args.workers < 1:
+        raise ValueError(f"--workers must be 1 or more, not {args.workers}")
+    odds = enumerate_odds(rules, workers=args.workers,
+                          progress=stderr_progress(f"odds {rules.id} {rules.deck.size}"))
+    stdout.write((json.dumps(odds.to_json()) if args.json else odds_table(odds)) + "\n")
     return 0
 
 
@@ -151,6 +151,13 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_cmd.add_argument("cards", nargs="*", metavar="CARDS", help="card codes, e.g. 7o 12b")
     analyze_cmd.set_defaults(run=_analyze)
 
+    close_cmd = commands.add_parser(
+        "close", help="resolve the end of a hand: melds, lay-offs, loose points (JSON on stdin)",
+        description='Read {"rules": ID, "closer": [7 codes] or {"melds": [[...]], "loose": '
+                    '[...]}, "opponents": [[7 codes], ...]} (options decks, deck, jokers, '
+                    'first_round, total) on standard input; print the table and every player.')
+    close_cmd.set_defaults(run=_close)
+
     puzzles_cmd = commands.add_parser(
         "puzzles", help="generate, export and check the best-discard puzzles",
         description="Best-discard puzzles whose answers the solver recomputes (DESIGN.md).")
@@ -172,12 +179,17 @@ def build_parser() -> argparse.ArgumentParser:
     check_cmd.add_argument("packs", nargs="*", metavar="PACK", help="pack files (default: all)")
     check_cmd.set_defaults(run=_puzzles_check)
 
-    close_cmd = commands.add_parser(
-        "close", help="resolve the end of a hand: melds, lay-offs, loose points (JSON on stdin)",
-        description='Read {"rules": ID, "closer": [7 codes] or {"melds": [[...]], "loose": '
-                    '[...]}, "opponents": [[7 codes], ...]} (options decks, deck, jokers, '
-                    'first_round, total) on standard input; print the table and every player.')
-    close_cmd.set_defaults(run=_close)
+    odds_cmd = commands.add_parser(
+        "odds", help="exact odds over every dealt 7-card hand of a profile's deck",
+        description="Enumerate every 7-card hand of the profile's single deck (no jokers): the "
+                    "fewest loose points, how many may close at once, -10 and seven-card runs.")
+    odds_cmd.add_argument("--rules", required=True, metavar="ID",
+                          help=f"rule profile: {', '.join(PROFILE_IDS)}")
+    odds_cmd.add_argument("--deck", type=int, metavar="40|48", help="deck size (ludoteka)")
+    odds_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+    odds_cmd.add_argument("--workers", type=int, default=1, metavar="N",
+                          help="processes sharing the work (default 1)")
+    odds_cmd.set_defaults(run=_odds)
     return parser
 
 
