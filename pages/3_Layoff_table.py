@@ -31,7 +31,8 @@ url_closer = st.query_params.get("closer")
 url_opps = st.query_params.get_all("opp")
 state_key = f"lt-{rules_id}"
 if url_closer is not None or url_opps:
-    texts = [url_closer or "", *url_opps]
+    # "+" joins codes in hand-written links; the page itself writes spaces (shown as "+").
+    texts = [" ".join(text.replace("+", " ").split()) for text in [url_closer or "", *url_opps]]
 else:
     texts = [hand_code(example.closer), *(hand_code(h) for h in example.opponents)]
 count_default = min(max(len(texts) - 1, max(1, low - 1)), high - 1)
@@ -64,14 +65,15 @@ for i in range(opponents + 1):
     typed.append(cols[i % 2].text_input(names[i], key=key, placeholder="7o 7c 7b …"))
 
 reading = lt.read_table(typed[0], typed[1:], rules)
-st.query_params["closer"] = "+".join(typed[0].split())
-st.query_params["opp"] = ["+".join(text.split()) for text in typed[1:]]
+st.query_params["closer"] = " ".join(typed[0].split())
+st.query_params["opp"] = [" ".join(text.split()) for text in typed[1:]]
 for problem in reading.problems:
-    st.error(
-        t(f"layoffs.problem.{problem.kind.value}", lang, who=names[problem.player],
-          value=literal(problem.value)),
-        icon=":material/error:",
-    )  # fmt: skip
+    # The count is ours; every other value is what the user typed, quoted as code.
+    count = problem.kind is lt.ProblemKind.COUNT
+    value = problem.value if count else literal(problem.value)
+    who = names[problem.player]
+    message = t(f"layoffs.problem.{problem.kind.value}", lang, who=who, value=value)
+    st.error(message, icon=":material/error:")
 
 end: HandEnd | None = None
 if reading.ok:

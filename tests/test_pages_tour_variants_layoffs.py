@@ -1,0 +1,182 @@
+"""The rules tour, lay-off table and variants pages under AppTest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from chinchon.cards import Card
+from chinchon.i18n import t
+from chinchon.rules import PROFILE_IDS
+
+ROOT = Path(__file__).resolve().parents[1]
+TOUR = "pages/1_Rules_tour.py"
+LAYOFFS = "pages/3_Layoff_table.py"
+VARIANTS = "pages/4_Variants.py"
+
+
+def open_page(page: str, **query: str | list[str]) -> AppTest:
+    """Run the app, then the page, the URL holding ``query`` (as a deep link would)."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    # Set after the home page ran (it rewrites the URL), so the page sees exactly ``query``.
+    at.query_params.clear()
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.switch_page(page)
+    return at.run()
+
+
+def texts(at: AppTest) -> str:
+    kinds = ("title", "header", "subheader", "markdown", "caption", "success", "error",
+             "warning", "info")
+    return "\n".join(str(e.value) for kind in kinds for e in at.get(kind))
+
+
+# --- Rules tour ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_tour_runs_for_every_profile(rules_id: str) -> None:
+    at = open_page(TOUR, rules=rules_id)
+    assert not at.exception
+    assert at.title[0].value == "Rules tour"
+    assert at.query_params["rules"] == [rules_id] or at.query_params["rules"] == rules_id
+
+
+def test_tour_shows_the_sources_worked_hands_live() -> None:
+    at = open_page(TOUR, rules="barajamos")
+    text = texts(at)
+    assert "4 loose points: this hand may close, and the closer adds 4." in text
+    assert "26 loose points: this hand may not close." in text
+    assert "Chinchón! Closing with it wins the game." in text
+    assert "A worked hand from barajamos-fr.txt" in text
+
+
+def test_tour_notes_our_readings() -> None:
+    text = texts(open_page(TOUR, rules="jeux-de-cartes"))
+    assert "We read it as the Spanish 40-card deck" in text
+    assert "Our own example" in text
+
+
+@pytest.mark.parametrize("lang", ["es", "fr", "pt"])
+def test_tour_speaks_the_url_language(lang: str) -> None:
+    at = open_page(TOUR, rules="fournier", lang=lang)
+    assert not at.exception
+    assert at.title[0].value == t("page.rules_tour", lang) != t("page.rules_tour", "en")
+    assert t("tour.verdict.minus_ten", lang, score=-10) in texts(at)
+    assert "Source: fournier-pt.txt" not in texts(at)
+
+
+def test_tour_try_it_swap_changes_the_result() -> None:
+    at = open_page(TOUR, rules="barajamos")
+    key = "try-barajamos-close-0-in"
+    before = texts(at)
+    assert "All seven cards melded: closing scores -10." in before  # the suggested 4o -> 8e
+    at.selectbox(key=key).set_value(Card.parse("12o")).run()
+    assert not at.exception
+    assert "12 loose points: this hand may not close." in texts(at)
+
+
+def test_tour_bad_profile_in_url_warns_and_falls_back() -> None:
+    at = open_page(TOUR, rules="poker")
+    assert not at.exception
+    assert any("poker" in w.value for w in at.warning)
+    assert at.title[0].value == "Rules tour"
+
+
+# --- Lay-off table ---------------------------------------------------------------------------
+
+CLOSER = "7o+7c+7b+9e+10e+11e+4o"
+OPPS = ["7e+1c+2c+3c+5o+5b+8o", "12e+6o+6c+6b+2b+3b+11b"]
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_layoff_table_runs_with_the_profiles_example(rules_id: str) -> None:
+    at = open_page(LAYOFFS, rules=rules_id)
+    assert not at.exception
+    assert not at.error
+    assert at.dataframe  # the hand's scores
+
+
+def test_layoff_table_reads_the_hands_from_the_url() -> None:
+    at = open_page(LAYOFFS, rules="barajamos", closer=CLOSER, opp=OPPS)
+    assert not at.exception
+    text = texts(at)
+    assert "Opponent 1 lays off the 7 of espadas: `7o 7c 7e 7b`." in text
+    assert "Opponent 2 lays off the rey of espadas: `9e 10e 11e 12e`." in text
+    assert at.text_input(key="lt-barajamos-hand-0").value == CLOSER.replace("+", " ")
+
+
+def test_layoff_table_bad_cards_are_named_and_the_page_goes_on() -> None:
+    at = open_page(LAYOFFS, rules="barajamos", closer="7o+7c+7b+9e+10e+11e+4x", opp=OPPS)
+    assert not at.exception
+    errors = " ".join(e.value for e in at.error)
+    assert "`4x` is not a card" in errors and "a hand has 7 cards, not 6" in errors
+    assert "Score sheet" in texts(at)
+    dup = open_page(LAYOFFS, rules="barajamos", closer=CLOSER, opp=["7o+1c+2c+3c+5o+5b+8o",
+                                                                     OPPS[1]])
+    assert "`7o` is already held" in " ".join(e.value for e in dup.error)
+
+
+def test_layoff_table_closer_who_cannot_close() -> None:
+    at = open_page(LAYOFFS, rules="barajamos", closer="1o+3o+5e+7b+9o+11c+12o", opp=OPPS)
+    assert not at.exception
+    assert "cannot close" in " ".join(e.value for e in at.error)
+
+
+def test_layoff_table_typing_changes_the_result_and_the_url() -> None:
+    at = open_page(LAYOFFS, rules="barajamos", closer=CLOSER, opp=OPPS)
+    at.text_input(key="lt-barajamos-hand-1").set_value("8e 1c 2c 3c 5o 5b 8o").run()
+    assert not at.exception
+    text = texts(at)
+    assert "lays off the 8 of espadas: `8e 9e 10e 11e`" in text
+    assert at.query_params["opp"][0] == "8e 1c 2c 3c 5o 5b 8o"
+
+
+def test_layoff_table_deal_and_score_sheet() -> None:
+    at = open_page(LAYOFFS, rules="jeux-de-cartes")
+    before = at.text_input(key="lt-jeux-de-cartes-hand-0").value
+    at.button[0].click().run()  # deal at random
+    assert not at.exception
+    assert at.text_input(key="lt-jeux-de-cartes-hand-0").value != before
+    random_hand = next(b for b in at.button if b.label == "Play a random hand")
+    random_hand.click().run()
+    assert not at.exception
+    sheet = at.dataframe[-1].value
+    assert list(sheet.index) == ["Hand 1"]
+    assert at.get("plotly_chart")
+
+
+def test_layoff_table_adds_the_typed_hand_to_the_sheet() -> None:
+    at = open_page(LAYOFFS, rules="barajamos", closer=CLOSER, opp=OPPS)
+    next(b for b in at.button if b.label == "Add the hand above").click().run()
+    assert not at.exception
+    sheet = at.dataframe[-1].value
+    assert sheet.iloc[0].tolist()[-3:] == ["4", "18", "16"]
+
+
+# --- Variants --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "pt"])
+def test_variants_runs_in_every_language(lang: str) -> None:
+    at = open_page(VARIANTS, lang=lang)
+    assert not at.exception
+    assert at.table
+
+
+def test_variants_only_differences_toggle() -> None:
+    at = open_page(VARIANTS)
+    full = len(at.table[0].value)
+    at.toggle(key="variants-only-diff").set_value(True).run()
+    assert not at.exception
+    assert 0 < len(at.table[0].value) < full
+    assert "Where the sources disagree" in texts(at)
+
+
+def test_variants_marks_the_current_profile() -> None:
+    at = open_page(VARIANTS, rules="ludoteka")
+    assert "Ludoteka (your profile)" in list(at.table[0].value.columns)

@@ -1,0 +1,226 @@
+"""The rules tour as data: RULES.md's worked hands, our examples, notes, swaps, translations."""
+
+from __future__ import annotations
+
+import pytest
+
+from chinchon import tour
+from chinchon.cards import Card, hand_code, parse_hand
+from chinchon.i18n import LANGUAGES, catalog, placeholders, t
+from chinchon.layoffs import Action, resolve
+from chinchon.melds import MeldKind
+from chinchon.rules import OURS, PROFILE_IDS, RulesError, get_rules
+from chinchon.solver import Outcome
+
+# RULES.md, "The worked hands in the sources": hand -> (loose points, outcome, score).
+WORKED = {
+    "barajamos": {
+        "7o 7c 7b 9e 10e 11e 4o": (4, Outcome.POINTS, 4),
+        "5o 5c 5e 1b 2b 3b 10o": (10, Outcome.CANNOT_CLOSE, None),
+        "3c 4c 5c 6c 6o 6e 1b": (1, Outcome.POINTS, 1),
+        "11o 12o 1o 5c 5e 5b 2c": (26, Outcome.CANNOT_CLOSE, None),
+        "7o 8o 9o 10o 2c 2e 2b": (0, Outcome.MINUS_TEN, -10),
+        "3e 4e 5e 6e 7e 8e 9e": (0, Outcome.CHINCHON, None),
+    },
+}
+
+
+def examples(rules_id: str) -> list[tour.Example]:
+    return [ex for step in tour.steps(rules_id) for ex in step.examples]
+
+
+def all_keys(rules_id: str) -> set[str]:
+    keys: set[str] = set()
+    for step in tour.steps(rules_id):
+        keys |= {step.title, *step.paragraphs, *step.notes}
+        keys |= {ex.caption for ex in step.examples} | {ex.note for ex in step.examples if ex.note}
+        keys |= {ex.caption for ex in step.layoffs}
+    return keys
+
+
+@pytest.mark.parametrize("hand, expected", sorted(WORKED["barajamos"].items()))
+def test_barajamos_worked_hands_are_in_the_tour_and_solved_as_the_source_says(
+    hand: str, expected: tuple[int, Outcome, int | None]
+) -> None:
+    rules = get_rules("barajamos")
+    found = [ex for ex in examples("barajamos") if hand_code(ex.hand) == hand]
+    assert len(found) == 1, hand
+    example = found[0]
+    assert example.source == "barajamos-fr.txt"
+    analysis = tour.solve(example, rules).analysis
+    assert (analysis.loose_points, analysis.outcome, analysis.score) == expected
+
+
+def test_barajamos_six_of_copas_goes_with_the_sixes() -> None:
+    (example,) = [ex for ex in examples("barajamos") if Card.parse("6c") in ex.hand]
+    arrangement = tour.solve(example, get_rules("barajamos")).analysis.arrangement
+    group = next(m for m in arrangement.melds if m.kind is MeldKind.GROUP)
+    assert Card.parse("6c") in group.cards and arrangement.loose == parse_hand("1b")
+
+
+def test_fournier_minus_ten_after_drawing_and_discarding() -> None:
+    rules = get_rules("fournier")
+    (example,) = [ex for ex in examples("fournier") if ex.drawn is not None]
+    assert example.source == "fournier-pt.txt"
+    assert hand_code(example.hand) == "3c 4c 5c 7b 7o 7e 1o"
+    assert example.drawn == Card.parse("6c") and example.discard == Card.parse("1o")
+    solved = tour.solve(example, rules)
+    assert Card.parse("1o") not in solved.hand and len(solved.hand) == 7
+    assert solved.analysis.outcome is Outcome.MINUS_TEN
+    assert example.total is not None and solved.analysis.score is not None
+    assert example.total + solved.analysis.score == 14
+    assert solved.table is not None and solved.table.best == Card.parse("1o")
+
+
+def test_barajamos_layoff_example_follows_the_source() -> None:
+    rules = get_rules("barajamos")
+    (example,) = tour.layoff_examples("barajamos")
+    assert example.source == "barajamos-fr.txt"
+    end = resolve(example.closer, example.opponents, rules)
+    laid = {move.cards[0].code(): move.result.code() for move in end.steps
+            if move.action is Action.LAY_OFF}
+    assert laid["7e"] == "7o 7c 7e 7b"
+    assert laid["12e"] == "9e 10e 11e 12e"
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_every_layoff_example_resolves_with_some_layoff(rules_id: str) -> None:
+    rules = get_rules(rules_id)
+    for example in tour.layoff_examples(rules_id):
+        end = resolve(example.closer, example.opponents, rules)
+        assert any(move.action is Action.LAY_OFF for move in end.steps)
+
+
+def test_fournier_layoff_example_needs_a_second_round() -> None:
+    (example,) = tour.layoff_examples("fournier")
+    end = resolve(example.closer, example.opponents, get_rules("fournier"))
+    assert max(move.round for move in end.steps) == 2
+
+
+@pytest.mark.parametrize("rules_id", ["jeux-de-cartes", "ludoteka"])
+def test_profiles_without_worked_hands_show_only_our_examples(rules_id: str) -> None:
+    assert all(ex.is_ours for ex in examples(rules_id))
+    assert all(ex.is_ours for ex in tour.layoff_examples(rules_id))
+
+
+def outcomes(rules_id: str) -> set[Outcome]:
+    found = set()
+    for ex in examples(rules_id):
+        found.add(tour.solve(ex, tour.example_rules(ex, rules_id)).analysis.outcome)
+    return found
+
+
+@pytest.mark.parametrize("rules_id", ["jeux-de-cartes", "ludoteka"])
+def test_illustrative_hands_cover_the_rules(rules_id: str) -> None:
+    rules = get_rules(rules_id)
+    assert {Outcome.POINTS, Outcome.MINUS_TEN, Outcome.CHINCHON} <= outcomes(rules_id)
+    one_loose = [tour.solve(ex, rules).analysis for ex in examples(rules_id) if not ex.options]
+    closes = [a for a in one_loose if a.outcome is Outcome.POINTS]
+    assert closes and all(len(a.arrangement.loose) == 1 for a in closes)
+    assert any(a.loose_points == rules.close_limit for a in closes)
+    # The 7 -> sota run of the 40-card deck is shown on a real hand.
+    assert any(
+        any(Card(7, m.suit) in m.cards and Card(10, m.suit) in m.cards for m in a.arrangement.melds
+            if m.kind is MeldKind.RUN)
+        for a in one_loose
+    )
+
+
+def test_ludoteka_shows_jokers_first_round_and_limit() -> None:
+    assert Outcome.CHINCHON_WITH_JOKER in outcomes("ludoteka")
+    context = [ex for ex in examples("ludoteka") if ex.first_round or ex.total is not None]
+    rules = get_rules("ludoteka")
+    for ex in context:
+        assert not tour.solve(ex, rules).analysis.can_close
+        assert tour.solve(tour.Example(ex.hand, ex.caption), rules).analysis.can_close
+    assert {ex.first_round for ex in context} == {True, False}
+
+
+def test_jokers_step_only_for_ludoteka() -> None:
+    for rules_id in PROFILE_IDS:
+        ids = [step.id for step in tour.steps(rules_id)]
+        assert ("jokers" in ids) == (rules_id == "ludoteka")
+        assert ids[0] == "deck" and ids[-1] == "scoring"
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_sources_and_legality(rules_id: str) -> None:
+    rules = get_rules(rules_id)
+    for ex in examples(rules_id):
+        assert ex.source is None or ex.source in rules.sources
+        ex_rules = tour.example_rules(ex, rules_id)
+        ex_rules.deck.check_hand(tour.held(ex))
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_every_suggested_swap_is_legal_and_changes_something(rules_id: str) -> None:
+    for ex in examples(rules_id):
+        ex_rules = tour.example_rules(ex, rules_id)
+        assert ex.swaps, ex.caption
+        for out, into in ex.swaps:
+            assert into in tour.swap_choices(tour.held(ex), ex_rules)
+            change = tour.compare(ex, ex_rules, out, into)
+            assert change.points_delta or change.outcome_changed or change.melds_changed
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_every_reading_of_ours_has_a_note(rules_id: str) -> None:
+    rules = get_rules(rules_id)
+    notes = [note for step in tour.steps(rules_id) for note in step.notes]
+    assert len(notes) == len(set(notes))
+    for name, cite in rules.citations.items():
+        if OURS in cite and (name != "joker_points" or rules_id == "ludoteka"):
+            assert f"tour.note.{rules_id}.{name}" in notes
+
+
+def test_specific_readings_are_explained() -> None:
+    notes = {note for rid in PROFILE_IDS for step in tour.steps(rid) for note in step.notes}
+    assert "tour.note.jeux-de-cartes.deck" in notes  # footnote 1
+    assert "tour.note.ludoteka.joker_run_score" in notes  # footnote 2
+    assert "tour.note.jeux-de-cartes.close_all_seven" in notes  # footnote 3
+    eleven = [ex for ex in examples("barajamos") if ex.note]
+    assert [hand_code(ex.hand) for ex in eleven] == ["11o 12o 1o 5c 5e 5b 2c"]
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_tour_string_exists_and_fills(rules_id: str, lang: str) -> None:
+    params = tour.rule_params(get_rules(rules_id))
+    for key in all_keys(rules_id):
+        assert key in catalog(lang), (lang, key)
+        assert placeholders(catalog(lang)[key]) <= set(params), key
+        assert t(key, lang, **params)
+
+
+def test_paragraphs_quote_the_rules_numbers() -> None:
+    for rules_id in PROFILE_IDS:
+        rules = get_rules(rules_id)
+        params = tour.rule_params(rules)
+        (close,) = [s for s in tour.steps(rules_id) if s.id == "close"]
+        assert str(rules.close_limit) in t(close.paragraphs[0], "en", **params)
+        (scoring,) = [s for s in tour.steps(rules_id) if s.id == "scoring"]
+        assert str(rules.limit) in t(scoring.paragraphs[0], "en", **params)
+
+
+def test_swap_errors_name_the_card() -> None:
+    rules = get_rules("fournier")
+    hand = parse_hand("6c 7c 10c 2o 2e 2b 1o")
+    with pytest.raises(tour.SwapError, match="'5o' is not in the hand"):
+        tour.swap(hand, Card.parse("5o"), Card.parse("5c"), rules)
+    with pytest.raises(tour.SwapError, match="'8o'"):
+        tour.swap(hand, Card.parse("1o"), Card.parse("8o"), rules)
+    with pytest.raises(tour.SwapError, match="'2e'"):
+        tour.swap(hand, Card.parse("1o"), Card.parse("2e"), rules)
+
+
+def test_swap_choices_respect_copies() -> None:
+    hand = parse_hand("5o 5c 5e 1b 2b 3b 2c")
+    one = tour.swap_choices(hand, get_rules("jeux-de-cartes"))
+    two = tour.swap_choices(hand, get_rules("jeux-de-cartes", decks=2))
+    assert Card.parse("5o") not in one and Card.parse("5o") in two
+    assert len(one) == 40 - 7 and len(two) == 40
+
+
+def test_unknown_profile() -> None:
+    with pytest.raises(RulesError, match="'nope'"):
+        tour.steps("nope")
