@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -67,8 +68,8 @@ def main() -> None:
         rules = _rules(rules_id, deck)
         odds = enumerate_odds(rules)
         assert odds == shipped_odds(rules), f"{rules_id} {deck}: differs from the shipped file"
-        one = _seconds(lambda rules=rules: enumerate_odds(rules))
-        two = _seconds(lambda rules=rules: enumerate_odds(rules, workers=2))
+        one = _seconds(partial(enumerate_odds, rules))
+        two = _seconds(partial(enumerate_odds, rules, workers=2))
         target = 20 if deck == 40 else 60
         print(f"{rules_id:<16}{deck:>5}{odds.hands:>13,}{one:>11.2f}s{two:>12.2f}s{target:>7}s")
 
@@ -78,7 +79,7 @@ def main() -> None:
     for rules_id, deck in (("fournier", 40), ("barajamos", 48)):
         rules = _rules(rules_id, deck)
         masks, cards = random_masks(rules, BATCH_HANDS)
-        batch = _seconds(lambda rules=rules, masks=masks: loose_points_of_masks(masks, rules))
+        batch = _seconds(partial(loose_points_of_masks, masks, rules))
         hands = [_hand_of(int(mask), cards) for mask in masks[:SOLVER_HANDS]]
         start = time.perf_counter()
         plain = [fewest_loose_points(hand, rules) for hand in hands]
