@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import pandas as pd
+import plotly.graph_objects as go
 
 from chinchon.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (doctests)
 from chinchon.layoffs import HandEnd, close_as, resolve
@@ -46,6 +47,7 @@ from chinchon.solver import (
     discard_table,
     fewest_loose_points,
 )
+from chinchon.svg import card_data_uri
 
 __all__ = [
     "MAX_CARDS",
@@ -63,6 +65,7 @@ __all__ = [
     "deal_closer",
     "deal_hand",
     "deck_rows",
+    "discard_figure",
     "discard_frame",
     "lab_view",
     "layoffs_against",
@@ -304,6 +307,36 @@ def discard_frame(table: DiscardTable) -> pd.DataFrame:
         "score": pd.array([row.score for row in table.rows], dtype="Int64"),
         "best": [_same_result(row, best) for row in table.rows],
     })
+
+
+#: The discard chart's colours: the best discard, others that still close, the rest.
+BEST, CLOSES, OTHER = "#1f7a4d", "#9cc9ae", "#cdc7ba"
+
+
+def discard_figure(frame: pd.DataFrame, *, names: Sequence[str], title: str,
+                   axis_title: str) -> go.Figure:
+    """A bar per discard of :func:`discard_frame`: the points left, each card drawn under its
+    bar, the best starred. ``names`` (the cards' names) are the hover texts."""
+    colors = [BEST if best else CLOSES if closes else OTHER
+              for best, closes in zip(frame["best"], frame["can_close"], strict=True)]
+    xs = list(range(len(frame)))
+    figure = go.Figure(go.Bar(
+        x=xs, y=frame["points_left"], marker_color=colors, text=frame["points_left"],
+        textposition="outside", cliponaxis=False, hoverinfo="text", hovertext=list(names)))
+    top = max(1, int(frame["points_left"].max()))
+    figure.update_layout(
+        title=title, height=340, margin={"t": 40, "b": 96, "l": 48, "r": 8},
+        yaxis={"title": axis_title, "range": [0, top * 1.25]},
+        xaxis={"showticklabels": False, "range": [-0.6, len(frame) - 0.4]},
+        # The cards stand under their bars in place of tick labels.
+        images=[{"source": card_data_uri(code, width=48), "xref": "x", "yref": "paper",
+                 "x": x, "y": -0.03, "sizex": 0.62, "sizey": 0.42, "xanchor": "center",
+                 "yanchor": "top"} for x, code in zip(xs, frame["card"], strict=True)],
+        annotations=[{"x": x, "y": points, "text": "★", "showarrow": False, "yshift": 26,
+                      "font": {"size": 18, "color": BEST}}
+                     for x, points, best in zip(xs, frame["points_left"], frame["best"],
+                                                strict=True) if best])
+    return figure
 
 
 @dataclass(frozen=True)

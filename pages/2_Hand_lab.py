@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
 from card_picker import card_picker, clicked
@@ -14,7 +12,6 @@ from chinchon.cards import Card, hand_code
 from chinchon.i18n import card_name, t
 from chinchon.rules import get_rules
 from chinchon.solver import HandAnalysis
-from chinchon.svg import card_data_uri
 from ui import LOOSE_RING, literal, setup_page, show_arrangement, show_card_groups, show_cards
 
 try:  # chinchon.odds comes with the odds page; until it lands the lab skips the ranking.
@@ -25,7 +22,6 @@ except ImportError:
 DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
 BADGES = {"cannot_close": ("gray", ":material/block:"), "points": ("green", None),
           "minus_ten": ("blue", None)}
-GREEN, PALE, GREY = "#1f7a4d", "#9cc9ae", "#cdc7ba"
 
 lang, rules_id = setup_page("hand_lab")
 rules = get_rules(rules_id)
@@ -87,41 +83,21 @@ def show_verdict(analysis: HandAnalysis, *, callout: bool = False) -> None:
     icon = icon or ":material/check_circle:"
     if not callout:
         st.badge(text, color=color, icon=icon)
-    elif not verdict.can_close:
-        st.warning(f"**{text}**", icon=icon)
     else:
-        (st.success if color == "green" else st.info)(f"**{text}**", icon=icon)
-
-
-def discard_chart(frame: pd.DataFrame) -> go.Figure:
-    """Points left per discard; the cards themselves stand under their bars, the best starred."""
-    colors = [GREEN if best else PALE if closes else GREY
-              for best, closes in zip(frame["best"], frame["can_close"], strict=True)]
-    xs = list(range(len(frame)))
-    figure = go.Figure(go.Bar(
-        x=xs, y=frame["points_left"], marker_color=colors, text=frame["points_left"],
-        textposition="outside", cliponaxis=False, hoverinfo="text",
-        hovertext=[card_name(code, lang) for code in frame["card"]]))
-    top = max(1, int(frame["points_left"].max()))
-    figure.update_layout(
-        title=tr("discard.chart"), height=340, margin={"t": 40, "b": 96, "l": 48, "r": 8},
-        yaxis={"title": tr("discard.points"), "range": [0, top * 1.25]},
-        xaxis={"showticklabels": False, "range": [-0.6, len(frame) - 0.4]},
-        images=[{"source": card_data_uri(code, width=48), "xref": "x", "yref": "paper",
-                 "x": x, "y": -0.03, "sizex": 0.62, "sizey": 0.42, "xanchor": "center",
-                 "yanchor": "top"} for x, code in zip(xs, frame["card"], strict=True)],
-        annotations=[{"x": x, "y": points, "text": "★", "showarrow": False, "yshift": 26,
-                      "font": {"size": 18, "color": GREEN}}
-                     for x, points, best in zip(xs, frame["points_left"], frame["best"],
-                                                strict=True) if best])
-    return figure
+        # A heading in teacher mode, to read from the back of the room.
+        text = f"### {text}" if teacher else f"**{text}**"
+        box = st.warning if not verdict.can_close else st.success if color == "green" else st.info
+        box(text, icon=icon)
 
 
 from_url("hand", DEFAULT_HAND)
 from_url("table", "")
 from_url("teacher", "")
 teacher = st.session_state.hl_teacher == "1"
-step = st.session_state.setdefault("hl_step", 1) if teacher else len(hl.TEACHER_STEPS)
+if st.session_state.get("hl_step_hand") != st.session_state.hl_hand:
+    st.session_state.hl_step = 1  # a new hand starts the reveal again
+st.session_state.hl_step_hand = st.session_state.hl_hand
+step = st.session_state.hl_step if teacher else len(hl.TEACHER_STEPS)
 reading = hl.read_hand(st.session_state.hl_hand, rules)
 view = hl.lab_view(reading.cards, rules)
 size = 104 if teacher else 64
@@ -162,7 +138,9 @@ if view.discards is not None and analysis is not None and step >= 1:
     st.subheader(tr("discard.title"))
     st.markdown(tr("discard.body"))
     frame = hl.discard_frame(view.discards)
-    st.plotly_chart(discard_chart(frame), config={"displayModeBar": False}, key="hl_chart")
+    figure = hl.discard_figure(frame, names=[card_name(code, lang) for code in frame["card"]],
+                               title=tr("discard.chart"), axis_title=tr("discard.points"))
+    st.plotly_chart(figure, config={"displayModeBar": False}, key="hl_chart")
     st.dataframe(
         {tr("discard.card"): [("★ " if best else "") + card_name(code, lang)
                               for code, best in zip(frame["card"], frame["best"], strict=True)],
@@ -223,9 +201,9 @@ if analysis is not None and step >= 4:
     with left:
         text_box("table", tr("layoffs.typed"), placeholder="7o 7c 7b | 9e 10e 11e / 4o",
                  help=tr("layoffs.typed_help"))
-    right.button(tr("layoffs.deal"), on_click=deal_closer, args=(analysis.hand,),
+    right.button(tr("layoffs.deal"), on_click=deal_closer, args=(view.hand,),
                  icon=":material/shuffle:")
-    table = hl.read_table(st.session_state.hl_table, analysis.hand, rules)
+    table = hl.read_table(st.session_state.hl_table, view.hand, rules)
     if not st.session_state.hl_table.strip():
         st.caption(tr("layoffs.empty"))
     elif table.problem is not None:
@@ -244,7 +222,7 @@ if analysis is not None and step >= 4:
             meld = end.table[lay.meld]
             st.markdown(tr("layoffs.onto", card=card_name(lay.card.code(), lang)))
             show_cards([c.code() for c in meld.cards], lang, width=size * 3 // 4,
-                       highlights=[GREEN if c == lay.card else None for c in meld.cards])
+                       highlights=[hl.BEST if c == lay.card else None for c in meld.cards])
         if not me.laid_off:
             st.markdown(tr("layoffs.none"))
         st.metric(tr("layoffs.after"), me.loose_points,

@@ -8,6 +8,7 @@ import pytest
 
 from chinchon.cards import Card, parse_hand
 from chinchon.handlab import (
+    BEST,
     MAX_CARDS,
     DealError,
     ProblemKind,
@@ -16,6 +17,7 @@ from chinchon.handlab import (
     deal_closer,
     deal_hand,
     deck_rows,
+    discard_figure,
     discard_frame,
     lab_view,
     layoffs_against,
@@ -187,6 +189,18 @@ def test_eight_cards_give_the_discard_table_of_the_fournier_example() -> None:
         left = [c for c in view.hand if c.code() != row["card"]]
         assert row["points_left"] == fewest_loose_points(left, FOURNIER)
         assert row["can_close"] == analyze(left, FOURNIER).can_close
+
+
+def test_discard_figure_draws_each_card_under_its_bar_and_stars_the_best() -> None:
+    view = lab_view(parse_hand("7o 7c 7b 9e 10e 11e 1o 1c"), BARAJAMOS)
+    assert view.discards is not None
+    frame = discard_frame(view.discards)
+    figure = discard_figure(frame, names=list(frame["card"]), title="t", axis_title="a")
+    (bars,) = figure.data
+    assert list(bars.y) == list(frame["points_left"])
+    assert [c == BEST for c in bars.marker.color] == list(frame["best"])
+    assert len(figure.layout.images) == 8
+    assert sorted(a.x for a in figure.layout.annotations) == [6, 7]
 
 
 def test_discard_frame_marks_every_equal_best() -> None:
