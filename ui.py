@@ -16,7 +16,7 @@ import streamlit as st
 from chinchon import i18n, svg
 from chinchon.cards import Card
 from chinchon.melds import Meld
-from chinchon.rules import Rules
+from chinchon.rules import OURS, Rules
 from chinchon.solver import Arrangement
 
 RULE_IDS: tuple[str, ...] = ("barajamos", "fournier", "jeux-de-cartes", "ludoteka")
@@ -260,3 +260,9 @@ def show_table(
             f'text-align:center">{caption}</figcaption></figure>'
         )
     st.html('<div style="display:flex;flex-wrap:wrap;gap:8px 22px">' + "".join(parts) + "</div>")
+
+
+def citation_text(cites: Sequence[str], lang: str) -> str:
+    """Source names as written, "our reading" notes in ``lang``, each once, joined by " · "."""
+    parts = [i18n.t("variants.ours", lang) if OURS in cite else cite for cite in cites]
+    return " · ".join(dict.fromkeys(parts))

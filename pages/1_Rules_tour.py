@@ -13,7 +13,7 @@ from chinchon.i18n import card_name, t
 from chinchon.layoffs import Action, resolve
 from chinchon.rules import Rules, get_rules
 from chinchon.solver import HandAnalysis, analyze
-from ui import setup_page, show_arrangement, show_cards, show_table
+from ui import citation_text, setup_page, show_arrangement, show_cards, show_table
 
 lang, rules_id = setup_page("rules_tour")
 rules = get_rules(rules_id)
@@ -22,12 +22,8 @@ profile = t(f"profile.{rules_id}.name", lang)
 
 
 def cite(fields: tuple[str, ...], rules: Rules) -> str:
-    found: list[str] = []
-    for name in fields:
-        for part in rules.citations.get(name, ", ".join(rules.sources)).split("; "):
-            if part not in found:
-                found.append(part)
-    return " · ".join(found)
+    found = [part for name in fields for part in rules.citations.get(name, "").split("; ") if part]
+    return citation_text(found or rules.sources, lang)
 
 
 def say_verdict(analysis: HandAnalysis, example: tour.Example) -> None:

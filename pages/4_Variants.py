@@ -6,9 +6,9 @@ import pandas as pd
 import streamlit as st
 
 from chinchon.i18n import t
-from chinchon.rules import OURS, PROFILE_IDS
+from chinchon.rules import PROFILE_IDS
 from chinchon.variants import Cell, compare
-from ui import setup_page
+from ui import citation_text, setup_page
 
 DIFFER = "background-color: #fcefcc"
 OURS_STYLE = "font-style: italic; color: #6b4a12"
@@ -24,8 +24,7 @@ only_diff = right.toggle(t("variants.only_differences", lang), key="variants-onl
 
 
 def cite_text(cell: Cell) -> str:
-    parts = [t("variants.ours", lang) if OURS in cite else cite for cite in cell.citations]
-    return f"{t('variants.source_prefix', lang)}: " + ", ".join(dict.fromkeys(parts))
+    return f"{t('variants.source_prefix', lang)}: {citation_text(cell.citations, lang)}"
 
 
 def cell_text(cell: Cell, cited: bool) -> str:

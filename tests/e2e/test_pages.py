@@ -1,0 +1,79 @@
+"""The rules tour, lay-off table and variants pages in a real browser, with screenshots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.helpers import screenshot, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+CARD_IMAGES = '[data-testid="stHtml"] img[src^="data:image/svg+xml;base64,"]'
+EXCEPTION = '[data-testid="stException"]'
+
+# (path, query, language, a text the page must show, screenshot name)
+PAGES = [
+    ("Rules_tour", "rules=barajamos&lang=en", "Chinchón! Closing with it wins the game.",
+     "rules-tour-barajamos-en"),
+    ("Rules_tour", "rules=ludoteka&lang=es", "Siete seguidas con comodín: cerrar vale -25.",
+     "rules-tour-ludoteka-es"),
+    ("Layoff_table", "rules=fournier&lang=fr", "Feuille de marque", "layoff-table-fournier-fr"),
+    ("Layoff_table", "rules=barajamos&lang=en&closer=7o+7c+7b+9e+10e+11e+4o"
+     "&opp=7e+1c+2c+3c+5o+5b+8o&opp=12e+6o+6c+6b+2b+3b+11b",
+     "Opponent 2 lays off the rey of espadas", "layoff-table-barajamos-en"),
+    ("Variants", "rules=jeux-de-cartes&lang=pt", "Onde as fontes divergem", "variants-pt"),
+    ("Variants", "rules=barajamos&lang=en", "Where the sources disagree", "variants-en"),
+]
+
+
+def _tall(page: Any) -> None:
+    """Streamlit scrolls inside its own container: a tall viewport lets a screenshot show all."""
+    height = page.evaluate(
+        "() => document.querySelector('[data-testid=\"stMain\"]')?.scrollHeight || 2000"
+    )
+    page.set_viewport_size({"width": 1280, "height": min(max(int(height), 900), 12000)})
+    page.wait_for_timeout(500)
+
+
+@pytest.mark.parametrize("path, query, expected, name", PAGES)
+def test_page_loads_and_is_captured(
+    page: Any, server_url: str, path: str, query: str, expected: str, name: str
+) -> None:
+    page.goto(f"{server_url}/{path}?{query}")
+    wait_idle(page)
+    assert page.locator(EXCEPTION).count() == 0
+    page.get_by_text(expected, exact=False).first.wait_for()
+    if path != "Variants":
+        widths = page.eval_on_selector_all(CARD_IMAGES, "imgs => imgs.map(i => i.naturalWidth)")
+        assert widths and all(w > 0 for w in widths)
+    _tall(page)
+    screenshot(page, name)
+
+
+def test_layoff_hands_survive_in_the_url(page: Any, server_url: str) -> None:
+    page.goto(f"{server_url}/Layoff_table?rules=barajamos&lang=en")
+    wait_idle(page)
+    page.wait_for_function("() => location.search.includes('closer=')")
+    shared = page.url
+    other = page.context.new_page()
+    other.goto(shared)
+    wait_idle(other)
+    assert other.get_by_text("Opponent 1 lays off the 7 of espadas").first.is_visible()
+    other.close()
+
+
+def test_language_switch_on_the_variants_page(page: Any, server_url: str) -> None:
+    page.goto(f"{server_url}/Variants?lang=en&rules=fournier")
+    wait_idle(page)
+    assert page.get_by_text("Where the sources disagree").first.is_visible()
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    sidebar.locator('[data-testid="stSelectbox"]').first.click()
+    page.get_by_role("option", name="Français").click()
+    wait_idle(page)
+    page.wait_for_function("() => location.search.includes('lang=fr')")
+    page.get_by_text("Où les sources divergent").first.wait_for()
+    assert page.locator(EXCEPTION).count() == 0
+    _tall(page)
+    screenshot(page, "variants-fr-after-switch")
