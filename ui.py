@@ -264,5 +264,7 @@ def show_table(
 
 def citation_text(cites: Sequence[str], lang: str) -> str:
     """Source names as written, "our reading" notes in ``lang``, each once, joined by " · "."""
-    parts = [i18n.t("variants.ours", lang) if OURS in cite else cite for cite in cites]
+    # A file's citation may carry an English aside, e.g. "(the source calls it ...)": drop it.
+    parts = [i18n.t("variants.ours", lang) if OURS in cite else cite.split(" (")[0]
+             for cite in cites]
     return " · ".join(dict.fromkeys(parts))
