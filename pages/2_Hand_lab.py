@@ -10,14 +10,10 @@ from card_picker import card_picker, clicked
 from chinchon import handlab as hl
 from chinchon.cards import Card, hand_code
 from chinchon.i18n import card_name, t
+from chinchon.odds import can_rank, rank_of
 from chinchon.rules import get_rules
 from chinchon.solver import HandAnalysis
 from ui import LOOSE_RING, literal, setup_page, show_arrangement, show_card_groups, show_cards
-
-try:  # chinchon.odds comes with the odds page; until it lands the lab skips the ranking.
-    from chinchon.odds import can_rank, rank_of
-except ImportError:
-    can_rank = None
 
 DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
 BADGES = {"cannot_close": ("gray", ":material/block:"), "points": ("green", None),
@@ -162,7 +158,7 @@ if analysis is not None and step >= 1:
             show_arrangement(other, rules, lang, width=size // 2)
 if analysis is not None and step >= 2:
     st.metric(tr("points.label"), analysis.loose_points, help=tr("points.help"))
-    if can_rank is not None and can_rank(rules):
+    if can_rank(rules):
         # Rounded down, so that only a hand beating every other one reads 100%.
         share = f"{int(rank_of(analysis.hand, rules).beats * 1000) / 10:g}"
         share = share if lang == "en" else share.replace(".", ",")
