@@ -30,9 +30,13 @@ example = layoff_examples(rules_id)[0]
 url_closer = st.query_params.get("closer")
 url_opps = st.query_params.get_all("opp")
 state_key = f"lt-{rules_id}"
+# Widget state is dropped when the user visits another page: keep a copy of what he typed.
+saved_key = f"lt-saved-{rules_id}"
 if url_closer is not None or url_opps:
     # "+" joins codes in hand-written links; the page itself writes spaces (shown as "+").
     texts = [" ".join(text.replace("+", " ").split()) for text in [url_closer or "", *url_opps]]
+elif saved_key in st.session_state:
+    texts = list(st.session_state[saved_key])
 else:
     texts = [hand_code(example.closer), *(hand_code(h) for h in example.opponents)]
 count_default = min(max(len(texts) - 1, max(1, low - 1)), high - 1)
@@ -64,6 +68,7 @@ for i in range(opponents + 1):
         st.session_state[key] = texts[i] if i < len(texts) else ""
     typed.append(cols[i % 2].text_input(names[i], key=key, placeholder="7o 7c 7b …"))
 
+st.session_state[saved_key] = list(typed)
 reading = lt.read_table(typed[0], typed[1:], rules)
 st.query_params["closer"] = " ".join(typed[0].split())
 st.query_params["opp"] = [" ".join(text.split()) for text in typed[1:]]

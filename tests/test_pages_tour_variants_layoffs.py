@@ -180,3 +180,19 @@ def test_variants_only_differences_toggle() -> None:
 def test_variants_marks_the_current_profile() -> None:
     at = open_page(VARIANTS, rules="ludoteka")
     assert "Ludoteka (your profile)" in list(at.table[0].value.columns)
+
+
+def test_layoff_hands_survive_a_language_switch_and_a_visit_elsewhere() -> None:
+    at = open_page(LAYOFFS, rules="barajamos", lang="en")
+    at.text_input(key="lt-barajamos-hand-1").set_value("8e 1c 2c 3c 5o 5b 8o").run()
+    at.sidebar.selectbox[0].set_value("es").run()
+    assert at.text_input(key="lt-barajamos-hand-1").value == "8e 1c 2c 3c 5o 5b 8o"
+    at.switch_page(VARIANTS)
+    at.run()
+    # The sidebar links carry only lang and rules: the hands come back from the session.
+    at.query_params.clear()
+    at.query_params["rules"] = "barajamos"
+    at.switch_page(LAYOFFS)
+    at.run()
+    assert not at.exception
+    assert at.text_input(key="lt-barajamos-hand-1").value == "8e 1c 2c 3c 5o 5b 8o"
