@@ -40,6 +40,9 @@ elif saved_key in st.session_state:
 else:
     texts = [hand_code(example.closer), *(hand_code(h) for h in example.opponents)]
 count_default = min(max(len(texts) - 1, max(1, low - 1)), high - 1)
+if len(texts) - 1 != count_default:
+    st.warning(t("layoffs.bad_count", lang, n=len(texts) - 1, shown=count_default, low=low,
+                 high=high), icon=":material/warning:")  # fmt: skip
 
 controls = st.columns([2, 1, 1])
 opponents = controls[0].slider(

@@ -196,3 +196,11 @@ def test_layoff_hands_survive_a_language_switch_and_a_visit_elsewhere() -> None:
     at.run()
     assert not at.exception
     assert at.text_input(key="lt-barajamos-hand-1").value == "8e 1c 2c 3c 5o 5b 8o"
+
+
+def test_layoff_table_too_many_opponents_in_the_url() -> None:
+    opps = [f"{r}o {r}c {r}e" for r in (1, 2, 3, 4)]
+    at = open_page(LAYOFFS, rules="fournier", closer=CLOSER, opp=opps)
+    assert not at.exception
+    assert any("4 opponents" in w.value and "2 to 4 players" in w.value for w in at.warning)
+    assert at.slider(key="lt-fournier-n").value == 3
