@@ -98,6 +98,14 @@ class Odds:
         """How many hands have more than ``points`` fewest loose points."""
         return sum(self.loose_points[max(points + 1, 0):])
 
+    def one_in(self, count: int) -> float | None:
+        """``count`` as "one hand in N" (None for no hand at all)."""
+        return self.hands / count if count else None
+
+    def at_most(self) -> tuple[float, ...]:
+        """``at_most()[p]``: the share of hands with ``p`` fewest loose points or fewer."""
+        return tuple(float(share) for share in np.cumsum(self.loose_points) / self.hands)
+
 
 @dataclass(frozen=True)
 class HandRank:
@@ -451,6 +459,17 @@ def _percent(share: float) -> str:
 #: The (profile, deck) pairs whose figures ship in ``chinchon/data/odds/``.
 SHIPPED = (("barajamos", 48), ("fournier", 40), ("jeux-de-cartes", 40), ("ludoteka", 40),
            ("ludoteka", 48))
+
+
+def shipped_decks(rules_id: str) -> tuple[int, ...]:
+    """The deck sizes whose figures ship for profile ``rules_id``."""
+    return tuple(deck for shipped_id, deck in SHIPPED if shipped_id == rules_id)
+
+
+def closing_totals(rules: Rules) -> range:
+    """The loose-point totals with which every hand may close (a normal turn): up to the limit
+    under a points rule, only 0 when one loose card is the rule (two cards may sum lower)."""
+    return range(rules.close_limit + 1 if rules.close_rule is CloseRule.POINTS else 1)
 
 
 def shipped_file_name(rules_id: str, deck: int) -> str:

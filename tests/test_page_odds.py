@@ -1,0 +1,75 @@
+"""The Odds page under AppTest: runs, follows the URL's profile, deck and language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from chinchon.odds import shipped_odds
+from chinchon.rules import get_rules
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+PAGE = "pages/6_Odds.py"
+
+
+def _run(**query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.switch_page(PAGE)
+    for key, value in query.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def _metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+def test_runs_and_shows_barajamos_by_default() -> None:
+    at = _run(lang="en")
+    assert not at.exception and not at.warning
+    odds = shipped_odds(get_rules("barajamos"))
+    metrics = _metrics(at)
+    assert metrics["Seven-card run"] == f"{100 * odds.share(24):.5f}%"
+    assert metrics["Most likely loose total"] == f"{odds.most_likely_loose} points"
+    assert "73,629,072" in at.markdown[0].value
+    assert len(at.get("plotly_chart")) == 2
+
+@pytest.mark.parametrize("rules_id", ["fournier", "jeux-de-cartes"])
+def test_profile_from_the_url_changes_the_figures(rules_id: str) -> None:
+    base = _metrics(_run(lang="en"))
+    at = _run(lang="en", rules=rules_id)
+    assert not at.exception
+    odds = shipped_odds(get_rules(rules_id))
+    metrics = _metrics(at)
+    assert metrics != base
+    assert metrics["May close at once"] == f"{100 * odds.share(odds.can_close):.3f}%"
+    assert "18,643,560" in at.markdown[0].value
+    assert at.query_params["rules"] == rules_id and "deck" not in at.query_params
+
+def test_ludoteka_deck_from_the_url_and_the_control() -> None:
+    at = _run(lang="en", rules="ludoteka", deck="48")
+    assert not at.exception
+    assert "73,629,072" in at.markdown[0].value
+    odds48 = shipped_odds(get_rules("ludoteka", deck=48))
+    assert _metrics(at)["May close at once"] == f"{100 * odds48.share(odds48.can_close):.3f}%"
+    at.segmented_control(key="odds_deck").set_value(40).run()
+    assert at.query_params["deck"] == "40"
+    assert "18,643,560" in at.markdown[0].value
+
+def test_bad_deck_warns_and_falls_back() -> None:
+    at = _run(lang="en", rules="ludoteka", deck="52")
+    assert not at.exception
+    assert any("52" in w.value for w in at.warning)
+    assert "18,643,560" in at.markdown[0].value
+
+@pytest.mark.parametrize(("lang", "title", "count"), [
+    ("es", "Puede cerrar enseguida", "73.629.072"),
+    ("fr", "Peut fermer d'emblée", "73\u202f629\u202f072"),
+    ("pt", "Pode fechar logo", "73.629.072"),
+])
+def test_languages(lang: str, title: str, count: str) -> None:
+    at = _run(lang=lang)
+    assert not at.exception
+    assert title in _metrics(at)
+    assert count in at.markdown[0].value
