@@ -221,6 +221,10 @@ if analysis is not None and step >= 4:
                        highlights=[hl.BEST if c == lay.card else None for c in meld.cards])
         if not me.laid_off:
             st.markdown(tr("layoffs.none"))
+        if me.loose:
+            st.markdown(tr("layoffs.left"))
+            show_cards([c.code() for c in me.loose], lang, width=size * 3 // 4,
+                       highlights=[LOOSE_RING] * len(me.loose))
         st.metric(tr("layoffs.after"), me.loose_points,
                   delta=me.loose_points - analysis.loose_points, delta_color="inverse")
 
