@@ -203,6 +203,9 @@ _EXAMPLES: dict[str, dict[str, tuple[Example, ...]]] = {
             _ex("5o 5o 5c 1b 2b 3b 2c", "tour.ex.two_decks_group", options={"decks": 2},
                 swaps="5c>5b 2c>4c"),
         ),
+        "points": (
+            _ex("1o 2o 3o 5c 5e 5b 11c", "tour.ex.figures_flat", swaps="11c>1c 11c>12c"),
+        ),
         "melds": (
             _ex("6c 7c 10c 11c 2o 2e 2b", "tour.ex.seven_to_sota_minus_ten", swaps="6c>12c"),
             _ex("7c 11c 12c 2o 2e 2b 1o", "tour.ex.seven_eleven_not_run", swaps="7c>10c"),
@@ -221,6 +224,9 @@ _EXAMPLES: dict[str, dict[str, tuple[Example, ...]]] = {
     "ludoteka": {
         "melds": (
             _ex("5o 6o 7o 10o 11o 3c 3b", "tour.ex.long_run", swaps="3b>12o 10o>12o"),
+        ),
+        "points": (
+            _ex("1o 2o 3o 5c 5e 5b 12e", "tour.ex.figures_flat", swaps="12e>4e 12e>10e"),
         ),
         "close": (
             _ex("1o 2o 3o 5c 5e 5b 4e", "tour.ex.one_loose_four", swaps="4e>10e 4e>5o"),

@@ -153,14 +153,17 @@ def test_sources_and_legality(rules_id: str) -> None:
 
 
 @pytest.mark.parametrize("rules_id", PROFILE_IDS)
-def test_every_suggested_swap_is_legal_and_changes_something(rules_id: str) -> None:
+def test_every_suggested_swap_is_legal_and_the_first_changes_something(rules_id: str) -> None:
     for ex in examples(rules_id):
         ex_rules = tour.example_rules(ex, rules_id)
         assert ex.swaps, ex.caption
         for out, into in ex.swaps:
             assert into in tour.swap_choices(tour.held(ex), ex_rules)
-            change = tour.compare(ex, ex_rules, out, into)
-            assert change.points_delta or change.outcome_changed or change.melds_changed
+            tour.compare(ex, ex_rules, out, into)
+        # The swap the page shows first teaches something; later ones may show that nothing
+        # changes (a caballo for a rey where every figure costs 10).
+        change = tour.compare(ex, ex_rules, *ex.swaps[0])
+        assert change.points_delta or change.outcome_changed or change.melds_changed
 
 
 @pytest.mark.parametrize("rules_id", PROFILE_IDS)
