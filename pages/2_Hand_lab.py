@@ -182,6 +182,9 @@ if analysis is not None and not teacher and st.toggle(tr("compare.toggle"), key=
             if cell.problems or other is None:
                 st.caption(tr("compare.not_here", size=cell.rules.deck.size))
                 continue
+            if cell.view.discarded is not None:
+                st.caption(tr("compare.discard",
+                              card=card_name(cell.view.discarded.code(), lang)))
             melds = [[c.code() for c in m.cards] for m in other.arrangement.melds]
             loose = [[c.code() for c in other.arrangement.loose]] if other.arrangement.loose else []
             show_card_groups(melds + loose, lang, width=30,
