@@ -266,10 +266,11 @@ def verdict(solution: Solution, table: Table, first_round: bool = False,
     return Verdict(True, best[2], best[3])
 
 
-def discard_rank(solution: Solution, table: Table) -> tuple[int, int]:
+def discard_rank(solution: Solution, table: Table, first_round: bool = False,
+                 total: int | None = None) -> tuple[int, int]:
     """Order discards: chinchón, a run with a joker, -10, fewest points when closing, then
     fewest loose points when not."""
-    v = verdict(solution, table)
+    v = verdict(solution, table, first_round, total)
     tier = TIERS.index(v.outcome)
     return tier, (v.score if v.outcome == "points" and v.score is not None else solution.fewest)
 
@@ -389,18 +390,19 @@ def _closing_problems(hand: Sequence[Card], closing: dict | None, expected: Verd
 
 
 def discards_problems(hand: Sequence[Card], answer: dict, solutions: Sequence[Solution],
-                      table: Table) -> list[str]:
+                      table: Table, first_round: bool = False,
+                      total: int | None = None) -> list[str]:
     """Everything wrong with an eight-card answer (the JSON discard table), or nothing."""
     problems = []
     if [row["card"] for row in answer["discards"]] != [card.code() for card in hand]:
         problems.append("discards are not in hand order")
     for row, solution in zip(answer["discards"], solutions, strict=True):
-        v = verdict(solution, table)
+        v = verdict(solution, table, first_round, total)
         got = (row["loose_points"], row["can_close"], row["outcome"], row["score"])
         want = (solution.fewest, v.can_close, v.outcome, v.score)
         if got != want:
             problems.append(f"discard {row['card']}: {got}, expected {want}")
-    ranks = [discard_rank(solution, table) for solution in solutions]
+    ranks = [discard_rank(solution, table, first_round, total) for solution in solutions]
     first_best = hand[ranks.index(min(ranks))].code()
     if answer["best"] != first_best:
         problems.append(f"best {answer['best']}, expected {first_best} (first of the best)")
