@@ -234,3 +234,11 @@ def test_odds_json_round_trip() -> None:
     assert Odds.from_json(odds.to_json(), odds.rules_id, odds.deck) == odds
     assert odds.loose_points[odds.most_likely_loose] == max(odds.loose_points)
     assert np.isclose(sum(odds.share(c) for c in odds.loose_points), 1.0)
+
+
+def test_doctests() -> None:
+    import doctest
+
+    import chinchon.odds
+
+    assert doctest.testmod(chinchon.odds).failed == 0
