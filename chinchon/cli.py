@@ -58,7 +58,8 @@ def analyze_json(text: str | Sequence[str], rules: Rules) -> dict[str, Any]:
 def _analyze(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     rules = rules_from_args(args)
     if args.cards:
-        stdout.write(json.dumps(analyze_json(args.cards, rules)) + "\n")
+        # Joined, so that "7o,7c" or "7o+7c" on the command line reads as in batch mode.
+        stdout.write(json.dumps(analyze_json(" ".join(args.cards), rules)) + "\n")
         return 0
     _batch(stdin, stdout, lambda line: analyze_json(line, rules))
     return 0
