@@ -72,13 +72,13 @@ def set_teacher() -> None:
 
 
 def show_verdict(analysis: HandAnalysis, *, callout: bool = False) -> None:
-    """The close badge: a callout in the lab's own section, a small badge in comparisons."""
+    """The close badge: a callout in the lab's own section, coloured text in comparisons."""
     verdict = hl.verdict(analysis)
     text = tr(f"verdict.{verdict.kind.value}", score=verdict.score)
     color, icon = BADGES.get(verdict.kind.value, ("violet", ":material/star:"))
     icon = icon or ":material/check_circle:"
-    if not callout:
-        st.badge(text, color=color, icon=icon)
+    if not callout:  # a narrow column: coloured text wraps where a badge would be cut
+        st.markdown(f":{color}[{icon} {text}]")
     else:
         # A heading in teacher mode, to read from the back of the room.
         text = f"### {text}" if teacher else f"**{text}**"
