@@ -7,9 +7,10 @@ repeats an interaction ``RUNS`` times and prints the median and the 90th percent
   which a live server does not, so this is an upper bound), and
 - ``script``: the time spent executing the page script itself.
 
-The interaction is switching the sidebar's rule profile back and forth (every page has it); on
-the hand lab it is typing a hand, alternating seven and eight cards (the discard table and chart
-appear and go). Run ``python -m benchmarks.bench_pages``; the target is well under 100 ms.
+The interaction is switching the sidebar's rule profile back and forth (every page has it); the
+hand lab is timed on its own widgets: typing a hand (seven and eight cards in turn, so the
+discard table and chart come and go), the four-profile comparison, and the closer's table.
+Run ``python -m benchmarks.bench_pages``; the target is well under 100 ms.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ TARGET_MS = 100.0
 QUERY = {"lang": "en", "rules": "barajamos"}
 HANDS = ("7o 7c 7b 9e 10e 11e 4o", "3c 4c 5c 7b 7o 7e 1o 6c")
 PROFILES = ("barajamos", "fournier")
+CLOSERS = ("7o 7c 7b | 9e 10e 11e / 4o", "4c 5c 6c | 10o 10c 10b / 1e")
 
 _script_seconds: list[float] = []
 
@@ -62,10 +64,30 @@ def _type_hand(at: AppTest, i: int) -> None:
     at.text_input(key="hl_hand_box").input(HANDS[i % 2])
 
 
-def _interaction(page: str) -> tuple[str, Callable[[AppTest, int], None]]:
-    if "Hand_lab" in page:
-        return "type 7 / 8 cards", _type_hand
-    return "switch profile", _change_profile
+def _compare_profiles(at: AppTest, i: int) -> None:
+    at.toggle(key="hl_compare").set_value(i % 2 == 0)
+
+
+def _type_closer(at: AppTest, i: int) -> None:
+    at.text_input(key="hl_table_box").input(CLOSERS[i % 2])
+
+
+Interaction = Callable[[AppTest, int], None]
+#: What each page is timed on: the shared sidebar everywhere, the hand lab's own widgets too.
+INTERACTIONS: dict[str, list[tuple[str, Interaction, dict[str, str]]]] = {
+    "Hand_lab": [
+        ("type 7 / 8 cards", _type_hand, {}),
+        ("four profiles", _compare_profiles, {"hand": HANDS[1]}),
+        ("closer's table", _type_closer, {"hand": "7e 12e 1o 3c 5b 8o 2e"}),
+    ],
+}
+
+
+def _interactions(page: str) -> list[tuple[str, Interaction, dict[str, str]]]:
+    for word, found in INTERACTIONS.items():
+        if word in page:
+            return found
+    return [("switch profile", _change_profile, {})]
 
 
 def scripts() -> list[str]:
@@ -73,13 +95,13 @@ def scripts() -> list[str]:
     return ["app.py", *(f"pages/{p.name}" for p in sorted((ROOT / "pages").glob("*.py")))]
 
 
-def measure(page: str) -> tuple[str, list[float], list[float]]:
-    """The interaction's name, and ``RUNS`` run and script times in seconds."""
-    what, interact = _interaction(page)
+def measure(page: str, interact: Interaction, query: dict[str, str]) -> tuple[list[float],
+                                                                             list[float]]:
+    """``RUNS`` run and script times in seconds of ``interact`` on ``page``."""
     at = AppTest.from_file(str(APP), default_timeout=60)
     if page != "app.py":
         at.switch_page(page)
-    for key, value in QUERY.items():
+    for key, value in {**QUERY, **query}.items():
         at.query_params[key] = value
     at.run()
     if at.exception:
@@ -95,7 +117,7 @@ def measure(page: str) -> tuple[str, list[float], list[float]]:
         runs.append(time.perf_counter() - start)
         if at.exception:
             raise RuntimeError(f"{page} raised: {at.exception[0].value}")
-    return what, runs, list(_script_seconds[-RUNS:])
+    return runs, list(_script_seconds[-RUNS:])
 
 
 def _ms(values: list[float], q: float) -> float:
@@ -108,11 +130,13 @@ def main() -> None:
     print(f"{'page':<28}{'interaction':<18}{'run':>16}{'script':>16}{'vs 100 ms':>11}")
     with _timing_scripts():
         for page in scripts():
-            what, runs, script = measure(page)
-            run_ms = 1000 * statistics.median(runs)
-            script_ms = 1000 * statistics.median(script)
-            print(f"{page:<28}{what:<18}{run_ms:>9.1f} ({_ms(runs, 0.9):>4.0f})"
-                  f"{script_ms:>9.1f} ({_ms(script, 0.9):>4.0f}){run_ms / TARGET_MS:>10.2f}x")
+            for what, interact, query in _interactions(page):
+                runs, script = measure(page, interact, query)
+                run_ms = 1000 * statistics.median(runs)
+                script_ms = 1000 * statistics.median(script)
+                print(f"{page:<28}{what:<18}{run_ms:>9.1f} ({_ms(runs, 0.9):>4.0f})"
+                      f"{script_ms:>9.1f} ({_ms(script, 0.9):>4.0f})"
+                      f"{run_ms / TARGET_MS:>10.2f}x")
 
 
 if __name__ == "__main__":
