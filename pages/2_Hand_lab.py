@@ -16,6 +16,7 @@ from chinchon.solver import HandAnalysis
 from ui import LOOSE_RING, literal, setup_page, show_arrangement, show_card_groups, show_cards
 
 DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
+MAX_PROBLEMS = 6
 BADGES = {"cannot_close": ("gray", ":material/block:"), "points": ("green", None),
           "minus_ten": ("blue", None)}
 
@@ -119,9 +120,13 @@ with st.expander(tr("pick.again"), expanded=False) if teacher else st.container(
         st.button(tr("pick.deal8"), on_click=deal, args=(8,), icon=":material/playing_cards:")
         st.button(tr("pick.clear"), on_click=st.session_state.update, kwargs={"hl_hand": ""},
                   type="tertiary", icon=":material/backspace:")
-if reading.problems:
-    st.error("  \n".join(tr(f"problem.{p.kind.value}", value=literal(p.value), name=rules.name,
-                            size=rules.deck.size) for p in reading.problems))
+problems = list(dict.fromkeys(reading.problems))  # one line per distinct problem
+if problems:
+    lines = [tr(f"problem.{p.kind.value}", value=literal(p.value), name=rules.name,
+                size=rules.deck.size) for p in problems[:MAX_PROBLEMS]]
+    if len(problems) > MAX_PROBLEMS:
+        lines.append(tr("problem.more", count=len(problems) - MAX_PROBLEMS))
+    st.error("  \n".join(lines))
 st.subheader(tr("hand.title", count=len(reading.cards)))
 if reading.cards:
     show_cards([c.code() for c in reading.cards], lang, width=size)

@@ -203,3 +203,12 @@ def test_teacher_mode_reveals_one_step_at_a_time() -> None:
         assert not at.exception
         assert expected in subheaders(at) + [m.label for m in at.metric]
     assert not [b for b in at.button if b.label.startswith("Next")]
+
+
+def test_a_long_bad_url_gives_a_short_message() -> None:
+    at = open_lab(hand="7o " * 100 + " ".join(f"x{i}" for i in range(20)), rules="barajamos")
+    assert not at.exception
+    (message,) = [e.value for e in at.error]
+    lines = message.split("  \n")
+    assert lines[0].startswith("`7o` appears more often") and len(lines) == 7
+    assert lines[-1] == "…and 15 more problems."
