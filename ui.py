@@ -209,7 +209,7 @@ def show_card_groups(
 # --- Melds and tables (rules tour, lay-off table) -----------------------------------------------
 
 LOOSE_RING = "#e0a21b"
-LAID_RING = "#2f6fb3"
+LAID_RING = "#8b3fb8"  # purple: no suit is drawn in it
 
 
 def meld_caption(meld: Meld, lang: str) -> str:

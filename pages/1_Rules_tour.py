@@ -13,7 +13,7 @@ from chinchon.i18n import card_name, t
 from chinchon.layoffs import Action, resolve
 from chinchon.rules import Rules, get_rules
 from chinchon.solver import HandAnalysis, analyze
-from ui import citation_text, setup_page, show_arrangement, show_cards, show_table
+from ui import LAID_RING, citation_text, setup_page, show_arrangement, show_cards, show_table
 
 lang, rules_id = setup_page("rules_tour")
 rules = get_rules(rules_id)
@@ -76,7 +76,7 @@ def show_example(step: tour.Step, index: int, example: tour.Example) -> None:
                 [c.code() for c in tour.held(example)],
                 lang,
                 width=56,
-                highlights=[None] * len(example.hand) + ["#2f6fb3"],
+                highlights=[None] * len(example.hand) + [LAID_RING],
             )
             discard = example.discard or solved.table.best  # type: ignore[union-attr]
             st.markdown(
@@ -214,10 +214,14 @@ st.title(t("page.rules_tour", lang))
 st.markdown(t("tour.intro", lang, profile=profile))
 st.caption(t("tour.sources", lang, sources=", ".join(rules.sources)))
 all_steps = tour.steps(rules_id)
-st.markdown(" · ".join(f"**{i}** {t(step.title, lang)}" for i, step in enumerate(all_steps, 1)))
+st.markdown(
+    " · ".join(
+        f"**{i}** [{t(step.title, lang)}](#step-{step.id})" for i, step in enumerate(all_steps, 1)
+    )
+)
 
 for number, step in enumerate(all_steps, 1):
-    st.header(f"{number}. {t(step.title, lang)}", divider="green")
+    st.header(f"{number}. {t(step.title, lang)}", divider="green", anchor=f"step-{step.id}")
     for key in step.paragraphs:
         st.markdown(t(key, lang, **params))
     st.caption(t("tour.cite", lang, cites=cite(step.fields, rules)))
