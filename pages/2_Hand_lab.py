@@ -53,6 +53,13 @@ def text_box(name: str, label: str, **kw: object) -> None:
                       {f"hl_{name}": st.session_state[f"hl_{name}_box"]}))
 
 
+def percent(share: float) -> str:
+    """``0.9996`` as ``99.9%`` (``99,9 %`` in French): rounded down, so 100% means every hand."""
+    text = f"{int(share * 1000) / 10:g}"
+    text = text if lang == "en" else text.replace(".", ",")
+    return text + ("\u202f%" if lang == "fr" else "%")
+
+
 def on_pick() -> None:
     code = clicked("hl_picker")
     if code is not None:
@@ -127,7 +134,7 @@ if problems:
     if len(problems) > MAX_PROBLEMS:
         lines.append(tr("problem.more", count=len(problems) - MAX_PROBLEMS))
     st.error("  \n".join(lines))
-st.subheader(tr("hand.title", count=len(reading.cards)))
+st.subheader(tr("hand.title"))
 if reading.cards:
     show_cards([c.code() for c in reading.cards], lang, width=size)
 if view.analysis is None:
@@ -164,10 +171,7 @@ if analysis is not None and step >= 1:
 if analysis is not None and step >= 2:
     st.metric(tr("points.label"), analysis.loose_points, help=tr("points.help"))
     if can_rank(rules):
-        # Rounded down, so that only a hand beating every other one reads 100%.
-        share = f"{int(rank_of(analysis.hand, rules).beats * 1000) / 10:g}"
-        share = share if lang == "en" else share.replace(".", ",")
-        st.caption(tr("points.rank", share=share + ("\u202f%" if lang == "fr" else "%")))
+        st.caption(tr("points.rank", share=percent(rank_of(analysis.hand, rules).beats)))
 if analysis is not None and step >= 3:
     st.subheader(tr("close.title"))
     show_verdict(analysis, callout=True)

@@ -12,6 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.cards import parse_hand
+from chinchon.odds import rank_of
 from chinchon.rules import get_rules
 from chinchon.solver import discard_table, fewest_loose_points
 
@@ -48,6 +49,10 @@ def test_runs_with_the_default_hand_and_shares_it() -> None:
     # RULES.md: the 6 of copas belongs with the sixes, the ace of bastos stays loose.
     assert loose_points(at) == 1
     assert not at.error
+    beats = rank_of(parse_hand("3c 4c 5c 6c 6o 6e 1b"), get_rules("barajamos")).beats
+    share = f"{int(beats * 1000) / 10:g}%"
+    assert any(c.value.startswith(f"Fewer loose points than {share} of all")
+               for c in at.caption)
 
 
 @pytest.mark.parametrize(("rules_id", "hand"), [
