@@ -95,6 +95,17 @@ def test_language_switch_keeps_the_hand(page: Any, server_url: str) -> None:
     assert page.locator(TEXT_BOX).first.input_value() == "7o 7c 7b 9e 10e 11e 4o"
     assert "hand=7o+7c+7b+9e+10e+11e+4o" in page.url
     assert page.locator('img[alt="4 de oros"]').count() >= 2
+    # Another page and back through the sidebar: the hand typed is still there.
+    page.locator(TEXT_BOX).first.fill("7o 7c 7b 9e 10e 11e 1o")
+    page.locator(TEXT_BOX).first.press("Enter")
+    wait_idle(page)
+    sidebar.get_by_role("link", name="Inicio").click()
+    wait_idle(page)
+    assert "hand=" not in page.url
+    sidebar.get_by_role("link", name="Laboratorio de manos").click()
+    wait_idle(page)
+    page.wait_for_function("() => location.search.includes('hand=7o+7c+7b+9e+10e+11e+1o')")
+    assert page.locator(TEXT_BOX).first.input_value() == "7o 7c 7b 9e 10e 11e 1o"
 
 
 @pytest.mark.parametrize(("lang", "rules", "hand", "table"), [
