@@ -73,3 +73,12 @@ def test_sheet_rows_number_hands_and_returns() -> None:
         (1, EntryKind.CLOSE), (2, EntryKind.CLOSE), (3, EntryKind.RETURN)]
     assert rows[0].added == (4, 18, 16) and rows[1].eliminated == (1,)
     assert rows[2].returned == 1 and rows[2].totals[1] == max(rows[1].totals[0], rows[1].totals[2])
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    import chinchon.layoff_table
+
+    result = doctest.testmod(chinchon.layoff_table)
+    assert result.attempted and not result.failed

@@ -227,3 +227,12 @@ def test_swap_choices_respect_copies() -> None:
 def test_unknown_profile() -> None:
     with pytest.raises(RulesError, match="'nope'"):
         tour.steps("nope")
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    import chinchon.tour
+
+    result = doctest.testmod(chinchon.tour)
+    assert result.attempted and not result.failed
