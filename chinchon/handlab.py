@@ -20,9 +20,10 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -50,6 +51,7 @@ from chinchon.solver import (
 from chinchon.svg import card_data_uri
 
 __all__ = [
+    "EXAMPLES",
     "MAX_CARDS",
     "TEACHER_STEPS",
     "DealError",
@@ -78,6 +80,15 @@ __all__ = [
 #: The lab solves a hand of seven cards, or eight (a turn's draw before the discard).
 MAX_CARDS = 8
 HAND_SIZES = (7, 8)
+#: Hands to start from, each showing one idea; every card is in every profile's deck.
+EXAMPLES: Mapping[str, str] = MappingProxyType({
+    "closes": "7o 7c 7b 4e 5e 6e 2o",
+    "not_yet": "5o 5c 5e 1b 2b 3b 10o",
+    "minus_ten": "1o 2o 3o 4o 5c 5e 5b",
+    "chinchon": "1e 2e 3e 4e 5e 6e 7e",
+    "tie": "3c 4c 5c 6c 6o 6e 6b",
+    "eight": "3c 4c 5c 7b 7o 7e 1o 6c",
+})
 #: Teacher mode reveals one of these at a time, in this order.
 TEACHER_STEPS = ("melds", "points", "close", "layoffs")
 #: A bad token is quoted back at most this long (a pasted essay is not a card).

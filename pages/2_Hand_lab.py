@@ -66,6 +66,13 @@ def on_pick() -> None:
         st.session_state.hl_hand = hl.toggle(st.session_state.hl_hand, Card.parse(code), rules)
 
 
+def take_example() -> None:
+    name = st.session_state.hl_example
+    if name is not None:
+        st.session_state.hl_hand = hl.EXAMPLES[name]
+        st.session_state.hl_example = None  # a menu of starting points, not a lasting choice
+
+
 def deal(size: int) -> None:
     st.session_state.hl_hand = hand_code(hl.deal_hand(rules, random.randrange(1 << 30), size))
 
@@ -118,6 +125,8 @@ if not teacher:
 with st.expander(tr("pick.again"), expanded=False) if teacher else st.container():
     st.subheader(tr("pick.title"))
     st.markdown(tr("pick.body", name=rules.name, size=rules.deck.size))
+    st.pills(tr("examples"), list(hl.EXAMPLES), key="hl_example", on_change=take_example,
+             format_func=lambda name: tr(f"example.{name}"))
     card_picker(rules, reading.cards, lang=lang, label=tr("pick.label"), key="hl_picker",
                 on_click=on_pick)
     text_box("hand", tr("pick.typed"), placeholder="7o 7c 7b 9e 10e 11e 4o",

@@ -9,6 +9,7 @@ import pytest
 from chinchon.cards import Card, parse_hand
 from chinchon.handlab import (
     BEST,
+    EXAMPLES,
     MAX_CARDS,
     DealError,
     ProblemKind,
@@ -221,6 +222,27 @@ def test_compare_profiles_reads_the_hand_in_each_deck() -> None:
     assert [(p.kind, p.value) for p in fournier.problems] == [
         (ProblemKind.NOT_IN_DECK, "8o"), (ProblemKind.NOT_IN_DECK, "9o")]
     assert not fournier.view.complete
+
+
+# --- examples -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_each_example_shows_what_its_name_says_under_every_profile(rules_id: str) -> None:
+    rules = get_rules(rules_id)
+    views = {}
+    for name, text in EXAMPLES.items():
+        reading = read_hand(text, rules)
+        assert reading.problems == (), (name, reading.problems)
+        views[name] = lab_view(reading.cards, rules)
+    kinds = {name: verdict(view.analysis).kind for name, view in views.items()
+             if view.analysis is not None}
+    assert kinds["closes"] is VerdictKind.POINTS
+    assert kinds["not_yet"] is VerdictKind.CANNOT_CLOSE
+    assert kinds["minus_ten"] is VerdictKind.MINUS_TEN
+    assert kinds["chinchon"].value.startswith("chinchon")
+    assert views["tie"].tied and not views["closes"].tied
+    assert views["eight"].discards is not None
 
 
 # --- the lay-off panel --------------------------------------------------------------------------

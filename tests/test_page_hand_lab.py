@@ -217,3 +217,13 @@ def test_a_long_bad_url_gives_a_short_message() -> None:
     lines = message.split("  \n")
     assert lines[0].startswith("`7o` appears more often") and len(lines) == 7
     assert lines[-1] == "…and 15 more problems."
+
+
+def test_an_example_replaces_the_hand() -> None:
+    at = open_lab(hand="1o", rules="jeux-de-cartes")
+    at.pills(key="hl_example").set_value("chinchon").run()
+    assert not at.exception
+    assert at.query_params["hand"] == "1e 2e 3e 4e 5e 6e 7e"
+    assert at.pills(key="hl_example").value is None
+    assert [i.value for i in at.info] == [
+        "**Chinchón: you score −10 and every other player adds 100**"]
