@@ -269,6 +269,8 @@ class Solution:
     answers: tuple[str, ...]
     #: The second-best moves (the best of the rest), empty when every move is equivalent.
     runners_up: tuple[str, ...]
+    #: How many cards may come from the stock (copies counted).
+    unseen: int = 0
 
     def option(self, move: str) -> Option:
         for option in self.options:
@@ -351,7 +353,7 @@ def _solve(puzzle: Puzzle) -> Solution:
     answers = tuple(o.move for o, k in zip(options, keys, strict=True) if k == ranked[0])
     runners = tuple(o.move for o, k in zip(options, keys, strict=True)
                     if len(ranked) > 1 and k == ranked[1])
-    return Solution(puzzle, options, _unique(answers), _unique(runners))
+    return Solution(puzzle, options, _unique(answers), _unique(runners), sum(unseen.values()))
 
 
 def _unique(moves: Iterable[str]) -> tuple[str, ...]:
@@ -493,6 +495,85 @@ def _double_out(kept: Sequence[Card], card: Card, rules: Rules) -> bool:
         return False
     # Only a real gain: drawing it must lower the points the hand can keep.
     return best_of_eight((*kept, card), rules)[0] < fewest_loose_points(kept, rules)
+
+
+# --- What a page needs: judging, hints, the explanation -----------------------------------------
+
+
+def should_close(solution: Solution) -> bool:
+    """Whether the best move closes (the player must say so, in a discard question)."""
+    return solution.puzzle.question == "discard" and (
+        solution.best.outcome is not Outcome.CANNOT_CLOSE)
+
+
+def judge(solution: Solution, move: str, close: bool = False) -> str:
+    """``right``, ``wrong``, or ``close`` (the right card, but closing or not closing wrongly).
+
+    For a take question ``close`` is ignored: the decision is only where to draw from.
+    """
+    if not solution.is_correct(move):
+        return "wrong"
+    if solution.puzzle.question == "discard" and close != should_close(solution):
+        return "close"
+    return "right"
+
+
+def hint_moves(solution: Solution) -> tuple[str, ...]:
+    """Two moves, one of them right: the best and the most tempting wrong one (in hand order)."""
+    wrong = [m for m in (*naive_moves(solution.puzzle), *solution.runners_up)
+             if m not in solution.answers]
+    if not wrong:
+        wrong = [o.move for o in solution.options if o.move not in solution.answers]
+    pair = {solution.answers[0], wrong[0]}
+    return tuple(o for o in _unique(o.move for o in solution.options) if o in pair)
+
+
+def why(solution: Solution) -> tuple[str, dict[str, Any]]:
+    """Why the best beats the second best: a message key (under ``puzzles.why.``) and its
+    values (moves as codes, probabilities and points as numbers, outcomes as their names)."""
+    best, second = solution.best, solution.second
+    assert second is not None, "a valid puzzle has a second best"
+    values: dict[str, Any] = {"best": best.move, "second": second.move,
+                              "best_outcome": best.outcome.value, "best_score": best.score,
+                              "second_outcome": second.outcome.value,
+                              "second_score": second.score,
+                              "best_points": best.loose_points,
+                              "second_points": second.loose_points, "unseen": solution.unseen,
+                              "best_chance": best.close_chance,
+                              "second_chance": second.close_chance,
+                              "best_count": best.close_chance * solution.unseen,
+                              "second_count": second.close_chance * solution.unseen}
+    puzzle = solution.puzzle
+    if puzzle.question == "take":
+        assert puzzle.top is not None
+        values["top"] = puzzle.top.code()
+        take, stock = solution.option(TAKE), solution.option(STOCK)
+        values.update(take_points=take.loose_points, stock_points=stock.loose_points,
+                      stock_chance=stock.close_chance)
+        if take.outcome is not Outcome.CANNOT_CLOSE:
+            return "take_close", values
+        return ("take_points" if best.move == TAKE else "stock_points"), values
+    if puzzle.criterion == "close-chance":
+        return "chance", values
+    if solution.better_outcome:
+        return ("close" if second.outcome is Outcome.CANNOT_CLOSE else "better_close"), values
+    return "points", values
+
+
+def pool(rules_id: str, theme: str | None = None, difficulty: str | None = None
+         ) -> list[Puzzle]:
+    """The shipped puzzles of a profile, by id, keeping a theme and a difficulty if given."""
+    return sorted((p for p in shipped().values() if p.rules_id == rules_id
+                   and (theme is None or theme in p.themes)
+                   and (difficulty is None or p.difficulty == difficulty)),
+                  key=lambda p: p.id)
+
+
+def next_puzzle(puzzles: Sequence[Puzzle], current: str | None, rng: random.Random
+                ) -> Puzzle | None:
+    """A random puzzle of ``puzzles`` other than ``current`` (None when there is none)."""
+    others = [p for p in puzzles if p.id != current] or list(puzzles)
+    return rng.choice(others) if others else None
 
 
 # --- Packs ------------------------------------------------------------------------------------
@@ -694,12 +775,12 @@ def _candidates(position: _Position, rules_id: str, options: tuple[tuple[str, in
 
 def trivial(solution: Solution) -> bool:
     """Too easy to teach anything: a forced close (every discard but one closes), or a naive
-    player is right and the answer is a loose figure (or the card to take makes a meld)."""
+    player is right and the answer is a loose figure (for a take question: and no close)."""
     puzzle = solution.puzzle
     if not naive_is_right(solution):
         return False
-    if puzzle.question == "take":
-        return solution.best.move == TAKE and solution.best.outcome is Outcome.CANNOT_CLOSE
+    if puzzle.question == "take":  # useless top card, or the card that obviously melds
+        return solution.best.outcome is Outcome.CANNOT_CLOSE
     closing = sum(o.outcome is not Outcome.CANNOT_CLOSE for o in solution.options)
     if closing >= len(solution.options) - 1:
         return True
@@ -762,7 +843,7 @@ __all__ = [
     "CLOSE_CHANCE_MARGIN", "CRITERIA", "DIFFICULTIES", "PACK_DIR", "POINTS_MARGIN", "QUESTIONS",
     "STOCK", "TAKE", "THEMES", "CheckReport", "Option", "Puzzle", "PuzzleError", "Solution",
     "check_packs", "check_puzzle", "daily_puzzle", "difficulty_of", "export_lines",
-    "find_puzzle", "generate", "load_all", "load_pack", "naive_moves", "pack_paths",
-    "pack_text", "play_positions", "read_pack", "shipped", "solve", "themes_of", "trivial",
-    "verify",
+    "find_puzzle", "generate", "hint_moves", "judge", "load_all", "load_pack", "naive_moves",
+    "next_puzzle", "pack_paths", "pack_text", "play_positions", "pool", "read_pack",
+    "shipped", "should_close", "solve", "themes_of", "trivial", "verify", "why",
 ]

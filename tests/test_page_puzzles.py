@@ -1,0 +1,104 @@
+"""The puzzle page under AppTest: it runs, the URL picks the puzzle, bad ids get a message,
+take questions are judged, the hint costs the streak. (Clicking a card face needs a browser:
+tests/e2e/test_puzzles_page.py.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from chinchon.puzzles import load_all, solve
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = "pages/5_Puzzles.py"
+
+
+def open_page(**query: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    at.query_params.clear()
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.switch_page(PAGE)
+    return at.run()
+
+
+def texts(at: AppTest) -> str:
+    kinds = ("title", "subheader", "markdown", "caption", "success", "error", "warning", "info")
+    return "\n".join(str(e.value) for kind in kinds for e in at.get(kind))
+
+
+def take_puzzle():
+    return next(p for p in load_all(check=False) if p.question == "take" and not p.options)
+
+
+def click(at: AppTest, label: str) -> AppTest:
+    next(b for b in at.button if b.label.startswith(label)).click()
+    return at.run()
+
+
+def test_page_runs_and_puts_a_puzzle_of_the_profile_in_the_url() -> None:
+    at = open_page(rules="ludoteka")
+    assert not at.exception
+    assert at.query_params["puzzle"].startswith("ludoteka")
+    assert f"Puzzle {at.query_params['puzzle']}" in texts(at)
+
+
+def test_url_picks_the_puzzle_and_its_profile() -> None:
+    puzzle = next(p for p in load_all(check=False) if p.rules_id == "fournier")
+    at = open_page(puzzle=puzzle.id, rules="barajamos")
+    assert not at.exception
+    assert f"Puzzle {puzzle.id}" in texts(at)
+    assert at.query_params["rules"] == "fournier"  # the link's puzzle brings its rules
+    assert at.sidebar.selectbox[1].value == "fournier"
+
+
+def test_unknown_puzzle_id_says_so_and_offers_another() -> None:
+    at = open_page(puzzle="no-such-9", lang="fr")
+    assert not at.exception
+    assert any("no-such-9" in e.value and "Il n'y a pas" in e.value for e in at.error)
+    assert at.query_params["puzzle"] != "no-such-9"
+    assert "Problème " in texts(at)
+
+
+def test_take_question_wrong_then_right_then_explanation() -> None:
+    puzzle = take_puzzle()
+    solution = solve(puzzle)
+    right = "Draw from the stock" if solution.answers == ("stock",) else "Take the"
+    wrong = "Take the" if right != "Take the" else "Draw from the stock"
+    at = open_page(puzzle=puzzle.id, lang="en")
+    at = click(at, wrong)
+    assert not at.exception and any("Not the best" in e.value for e in at.error)
+    assert not at.dataframe
+    at = click(at, right)
+    assert any(s.value.startswith("Right:") for s in at.success)
+    assert "Every move compared" in texts(at)
+    assert len(at.dataframe) == 1 and len(at.dataframe[0].value) == 2
+    assert [m.value for m in at.metric] == ["0", "0 of 1"]  # the first answer was wrong
+
+
+def test_right_first_time_scores_and_the_hint_costs_the_streak() -> None:
+    puzzle = take_puzzle()
+    solution = solve(puzzle)
+    right = "Draw from the stock" if solution.answers == ("stock",) else "Take the"
+    at = click(open_page(puzzle=puzzle.id, lang="en"), right)
+    assert [m.value for m in at.metric] == ["1", "1 of 1"]
+    at = click(at, "Next puzzle")
+    assert at.query_params["puzzle"] != puzzle.id
+    at = click(at, "Hint")
+    assert [m.value for m in at.metric] == ["0", "1 of 1"]
+    assert any("It is one of these two" in i.value for i in at.info)
+    at = click(at, "Show the solution")
+    assert "Every move compared" in texts(at)
+    assert [m.value for m in at.metric] == ["0", "1 of 2"]
+
+
+def test_spanish_and_filters() -> None:
+    at = open_page(lang="es", rules="jeux-de-cartes")
+    assert not at.exception
+    assert "Problemas de descarte" in texts(at)
+    at.selectbox(key="pz_level").set_value("hard").run()
+    at = click(at, "Siguiente problema")
+    assert not at.exception
+    assert "Difícil" in texts(at)
