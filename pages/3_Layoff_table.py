@@ -19,6 +19,8 @@ from chinchon.solver import CloseError, analyze
 from chinchon.tour import layoff_examples
 from ui import LAID_RING, literal, setup_page, show_arrangement, show_table
 
+MAX_OPPONENTS = 5
+
 lang, rules_id = setup_page("layoffs")
 base = get_rules(rules_id)
 low, high = base.players
@@ -39,14 +41,16 @@ elif saved_key in st.session_state:
     texts = list(st.session_state[saved_key])
 else:
     texts = [hand_code(example.closer), *(hand_code(h) for h in example.opponents)]
-count_default = min(max(len(texts) - 1, max(1, low - 1)), high - 1)
+# The profile's table size, and at most five opponents on this page (the table).
+fewest, most = max(1, low - 1), min(high - 1, MAX_OPPONENTS)
+count_default = min(max(len(texts) - 1, fewest), most)
 if len(texts) - 1 != count_default:
-    st.warning(t("layoffs.bad_count", lang, n=len(texts) - 1, shown=count_default, low=low,
-                 high=high), icon=":material/warning:")  # fmt: skip
+    st.warning(t("layoffs.bad_count", lang, n=len(texts) - 1, shown=count_default, low=fewest,
+                 high=most), icon=":material/warning:")  # fmt: skip
 
 controls = st.columns([2, 1, 1])
 opponents = controls[0].slider(
-    t("layoffs.opponents", lang), max(1, low - 1), high - 1, count_default, key=f"{state_key}-n"
+    t("layoffs.opponents", lang), fewest, most, count_default, key=f"{state_key}-n"
 )
 seed = controls[1].number_input(t("layoffs.seed", lang), 0, 10**6, 1, key=f"{state_key}-seed")
 rules = get_rules(rules_id, players=opponents + 1)

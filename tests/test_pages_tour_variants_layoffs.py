@@ -202,5 +202,10 @@ def test_layoff_table_too_many_opponents_in_the_url() -> None:
     opps = [f"{r}o {r}c {r}e" for r in (1, 2, 3, 4)]
     at = open_page(LAYOFFS, rules="fournier", closer=CLOSER, opp=opps)
     assert not at.exception
-    assert any("4 opponents" in w.value and "2 to 4 players" in w.value for w in at.warning)
+    assert any("4 opponents" in w.value and "1 to 3 opponents" in w.value for w in at.warning)
     assert at.slider(key="lt-fournier-n").value == 3
+
+
+def test_layoff_table_seats_at_most_five_opponents() -> None:
+    at = open_page(LAYOFFS, rules="jeux-de-cartes")
+    assert at.slider(key="lt-jeux-de-cartes-n").max == 5
