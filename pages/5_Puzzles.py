@@ -127,7 +127,7 @@ rules = puzzle.rules
 
 st.title(tr("title"))
 st.caption(tr("intro"))
-left, mid, right = st.columns([3, 3, 4], vertical_alignment="bottom")
+left, mid, right = st.columns([5, 5, 9], vertical_alignment="bottom")
 left.selectbox(tr("theme"), [ANY, *pz.THEMES], key="pz_theme",
                format_func=lambda th: tr("any") if th == ANY else tr(f"theme.{th}"))
 mid.selectbox(tr("difficulty"), [ANY, *pz.DIFFICULTIES], key="pz_level",

@@ -72,3 +72,21 @@ def test_take_question_and_bad_id(page: Any, server_url: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 1700})
     page.wait_for_timeout(800)
     screenshot(page, "puzzle-take")
+
+
+def test_a_close_must_be_declared(page: Any, server_url: str) -> None:
+    puzzle = next(p for p in load_all(check=False)
+                  if p.question == "discard" and should_close(solve(p)))
+    right = solve(puzzle).answers[0]
+    page.goto(f"{server_url}/Puzzles?puzzle={puzzle.id}&lang=en")
+    wait_idle(page)
+    page.locator(f'.cardbuttons button[data-card="{right}"]').click()
+    wait_idle(page)
+    assert "you may close" in _alerts(page)
+    assert not page.get_by_text("Every move compared").is_visible()
+    page.get_by_test_id("stCheckbox").click()
+    wait_idle(page)
+    page.locator(f'.cardbuttons button[data-card="{right}"]').click()
+    wait_idle(page)
+    assert "Right:" in _alerts(page)
+    assert page.get_by_text("Every move compared").is_visible()
