@@ -445,7 +445,18 @@ def difficulty_of(solution: Solution) -> str:
 
 
 def themes_of(solution: Solution) -> tuple[str, ...]:
-    """The lessons a solved puzzle teaches, from its numbers (see :data:`THEMES`)."""
+    """The lessons a solved puzzle teaches, computed from the position and the solution:
+
+    - ``close-now``: the best move closes and some other move does not;
+    - ``minus-ten``: the best move melds all seven (−10 or a chinchón);
+    - ``figure``: the card to throw is a sota, caballo or rey;
+    - ``break-pair``: the card to throw has a twin number in the hand;
+    - ``keep-run-open``: the naive card is wrong and sits next to (or one from) a card of its
+      suit: throwing it would close a run in the making;
+    - ``double-out``: an unseen card would make both a group and a run with the cards kept,
+      and lower their points;
+    - ``take-or-draw``: the question is whether to take the top of the pile.
+    """
     puzzle = solution.puzzle
     rules = puzzle.rules
     best = solution.best
