@@ -17,7 +17,7 @@ from chinchon.rules import get_rules
 from chinchon.scoring import ScoreError, ScoreSheet
 from chinchon.solver import CloseError, analyze
 from chinchon.tour import layoff_examples
-from ui import LAID_RING, literal, setup_page, show_arrangement, show_table
+from ui import LAID_RING, literal, setup_page, show_arrangement, show_cards, show_table
 
 MAX_OPPONENTS = 5
 
@@ -68,15 +68,20 @@ names = [t("layoffs.closer", lang)] + [
     t("layoffs.opponent", lang, n=i) for i in range(1, opponents + 1)
 ]
 typed = []
+previews = []  # filled once every hand is read: the cards each player holds
 cols = st.columns(2)
 for i in range(opponents + 1):
     key = f"{state_key}-hand-{i}"
     if key not in st.session_state:
         st.session_state[key] = texts[i] if i < len(texts) else ""
     typed.append(cols[i % 2].text_input(names[i], key=key, placeholder="7o 7c 7b …"))
+    previews.append(cols[i % 2].container())
 
 st.session_state[saved_key] = list(typed)
 reading = lt.read_table(typed[0], typed[1:], rules)
+for preview, hand in zip(previews, reading.hands, strict=True):
+    with preview:
+        show_cards([card.code() for card in hand], lang, width=34, gap=3)
 st.query_params["closer"] = " ".join(typed[0].split())
 st.query_params["opp"] = [" ".join(text.split()) for text in typed[1:]]
 for problem in reading.problems:
@@ -192,7 +197,13 @@ if rows:
                  who=seats[row.returned] if row.returned is not None else "") for row in rows],
         columns=[*(f"{s} (+)" for s in seats), *(f"{s} Σ" for s in seats)],
     )  # fmt: skip
-    st.dataframe(frame, width="stretch")
+    over = "color: #b3261e; font-weight: 700"
+    marks = pd.DataFrame(
+        [[""] * len(seats) + [over if total > rules.limit else "" for total in row.totals]
+         for row in rows],
+        index=frame.index, columns=frame.columns,
+    )  # fmt: skip
+    st.dataframe(frame.style.apply(lambda _: marks, axis=None), width="stretch")
     figure = go.Figure()
     for seat, name in enumerate(seats):
         figure.add_trace(go.Scatter(x=[0, *(r.number for r in rows)],
@@ -200,6 +211,7 @@ if rows:
                                     mode="lines+markers", name=name))  # fmt: skip
     figure.add_hline(y=rules.limit, line_dash="dash", line_color="#b3261e",
                      annotation_text=t("layoffs.limit", lang, limit=rules.limit))  # fmt: skip
+    figure.update_xaxes(dtick=1)
     figure.update_layout(xaxis_title=t("layoffs.chart_x", lang),
                          yaxis_title=t("layoffs.chart_y", lang), height=360,
                          margin={"l": 10, "r": 10, "t": 30, "b": 10})  # fmt: skip
