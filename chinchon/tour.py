@@ -157,6 +157,10 @@ _BF, _FP = "barajamos-fr.txt", "fournier-pt.txt"
 #: Hands per profile and step. RULES.md's worked hands carry their source; the others are ours.
 _EXAMPLES: dict[str, dict[str, tuple[Example, ...]]] = {
     "barajamos": {
+        "deck": (
+            _ex("5o 5o 5c 1b 2b 3b 2c", "tour.ex.two_decks_group", options={"decks": 2},
+                swaps="5c>5b 2c>9c"),
+        ),
         "melds": (
             _ex("3c 4c 5c 6c 6o 6e 1b", "tour.ex.six_with_sixes", source=_BF,
                 swaps="6e>7c 1b>2c"),
