@@ -80,6 +80,11 @@ def is_plain_meld(cards: Sequence[Card], table: Table) -> bool:
     return places == list(range(places[0], places[0] + len(places)))
 
 
+@lru_cache
+def distinct_cards(size: int) -> Cards:
+    return tuple(Card(rank, suit) for suit in SUITS for rank in RUN_ORDER[size])
+
+
 @lru_cache(maxsize=1 << 16)
 def is_meld(cards: Cards, table: Table) -> bool:
     """A meld: plain, or (jokers in play) at least two real cards and each joker naming a
@@ -91,9 +96,8 @@ def is_meld(cards: Cards, table: Table) -> bool:
     if not table.jokers or len(real) < 2:
         return False
     # A named card shares the number or the suit of the first real card, or there is no meld.
-    names = [Card(rank, suit) for suit in SUITS for rank in RUN_ORDER[table.size]
-             if Card(rank, suit) not in real
-             and (rank == real[0].rank or suit == real[0].suit)]
+    names = [card for card in distinct_cards(table.size) if card not in real
+             and (card.rank == real[0].rank or card.suit == real[0].suit)]
     return any(is_plain_meld(real + list(named), table) for named in combinations(names, jokers))
 
 
