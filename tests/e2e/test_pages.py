@@ -46,6 +46,11 @@ def test_page_loads_and_is_captured(
     assert page.locator(EXCEPTION).count() == 0
     page.get_by_text(expected, exact=False).first.wait_for()
     if path != "Variants":
+        # Every card face decodes (data URIs load asynchronously: wait, then check).
+        page.wait_for_function(
+            f"() => {{ const imgs = [...document.querySelectorAll('{CARD_IMAGES}')];"
+            " return imgs.length > 0 && imgs.every(i => i.complete); }"
+        )
         widths = page.eval_on_selector_all(CARD_IMAGES, "imgs => imgs.map(i => i.naturalWidth)")
         assert widths and all(w > 0 for w in widths)
     _tall(page)
