@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from chinchon.cards import Card, CardError, HandError, hand_code, parse_hand
-from chinchon.rules import OURS, CloseRule, Rules, get_rules
+from chinchon.rules import OURS, Rules, get_rules
 from chinchon.solver import DiscardTable, HandAnalysis, analyze, discard_table
 
 __all__ = [
@@ -388,7 +388,6 @@ def rule_params(rules: Rules) -> dict[str, object]:
         "rey": rules.figure_points[2], "joker_points": rules.joker_points,
         "joker_run": rules.joker_run_score if rules.joker_run_score is not None else "",
         "stock_end": rules.stock_runs_out_end or "",
-        "close_rule_points": rules.close_rule is CloseRule.POINTS,
     }
 
 
