@@ -345,8 +345,8 @@ def _paragraphs(step_id: str, rules: Rules) -> tuple[str, ...]:
         return ("tour.points.numerals", "tour.points.figures")
     if step_id == "close":
         keys = [f"tour.close.{rules.close_rule.value}", "tour.close.how"]
-        if not rules.close_in_first_round:
-            keys.append("tour.close.not_first_round")
+        keys.append("tour.close.first_round" if rules.close_in_first_round
+                    else "tour.close.not_first_round")
         if rules.close_within_limit:
             keys.append("tour.close.within_limit")
         return tuple(keys)
