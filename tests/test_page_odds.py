@@ -73,3 +73,11 @@ def test_languages(lang: str, title: str, count: str) -> None:
     assert not at.exception
     assert title in _metrics(at)
     assert count in at.markdown[0].value
+
+
+def test_log_scale_toggle() -> None:
+    at = _run(lang="en", rules="fournier")
+    assert '"type":"log"' not in at.get("plotly_chart")[0].proto.spec.replace(" ", "")
+    at.toggle(key="odds_log").set_value(True).run()
+    assert not at.exception
+    assert '"type":"log"' in at.get("plotly_chart")[0].proto.spec.replace(" ", "")
