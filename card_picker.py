@@ -86,7 +86,7 @@ def card_picker(rules: Rules, hand: Sequence[Card], *, lang: str, label: str, ke
     """Draw the deck of ``rules`` with the cards of ``hand`` marked as taken.
 
     ``on_click`` runs (as a widget callback) when a face is clicked; read the clicked code
-    there with :func:`clicked`. Returns the code clicked in this run, if any.
+    there with ``ui.clicked_card(key)``. Returns the code clicked in this run, if any.
     """
     rows, uris, names = _faces(rules, lang, width)
     result = _PICKER(
@@ -98,9 +98,3 @@ def card_picker(rules: Rules, hand: Sequence[Card], *, lang: str, label: str, ke
     value = result.get("clicked") if result is not None else None
     return value if isinstance(value, str) else None
 
-
-def clicked(key: str) -> str | None:
-    """Inside ``on_click``: the code of the card just clicked on the picker ``key``."""
-    state = st.session_state.get(key)
-    value = state.get("clicked") if state is not None else None
-    return value if isinstance(value, str) else None

@@ -6,14 +6,23 @@ import random
 
 import streamlit as st
 
-from card_picker import card_picker, clicked
+from card_picker import card_picker
 from chinchon import handlab as hl
 from chinchon.cards import Card, hand_code
 from chinchon.i18n import card_name, t
 from chinchon.odds import can_rank, rank_of
 from chinchon.rules import get_rules
 from chinchon.solver import HandAnalysis
-from ui import LOOSE_RING, literal, setup_page, show_arrangement, show_card_groups, show_cards
+from ui import (
+    LAID_RING,
+    LOOSE_RING,
+    clicked_card,
+    literal,
+    setup_page,
+    show_arrangement,
+    show_card_groups,
+    show_cards,
+)
 
 DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
 MAX_PROBLEMS = 6
@@ -61,7 +70,7 @@ def percent(share: float) -> str:
 
 
 def on_pick() -> None:
-    code = clicked("hl_picker")
+    code = clicked_card("hl_picker")
     if code is not None:
         st.session_state.hl_hand = hl.toggle(st.session_state.hl_hand, Card.parse(code), rules)
 
@@ -239,7 +248,7 @@ if analysis is not None and step >= 4:
             meld = end.table[lay.meld]
             st.markdown(tr("layoffs.onto", card=card_name(lay.card.code(), lang)))
             show_cards([c.code() for c in meld.cards], lang, width=size * 3 // 4,
-                       highlights=[hl.BEST if c == lay.card else None for c in meld.cards])
+                       highlights=[LAID_RING if c == lay.card else None for c in meld.cards])
         if not me.laid_off:
             st.markdown(tr("layoffs.none"))
         if me.loose:
