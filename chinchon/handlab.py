@@ -3,8 +3,9 @@
 The page reads what the user typed (or clicked, or put in the URL) with :func:`read_hand`,
 which keeps every good card and names each bad token instead of failing, then builds a
 :class:`LabView`: the optimal melds, every tied arrangement, the loose points, the close and,
-for eight cards, the discard table. Nothing here imports Streamlit, and nothing here translates:
-enums and numbers go to the page, which words them in the reader's language.
+for eight cards, the discard table (a DataFrame and a plotly figure); the closer's table and the
+lay-offs; the same hand under every profile. Nothing here imports Streamlit, and nothing here
+translates: enums and numbers go to the page, which words them in the reader's language.
 
 >>> rules = get_rules("barajamos")
 >>> reading = read_hand("7o 7c 7b 9e 10e 11e 4o", rules)
@@ -51,6 +52,7 @@ from chinchon.solver import (
 from chinchon.svg import card_data_uri
 
 __all__ = [
+    "BEST",
     "EXAMPLES",
     "MAX_CARDS",
     "TEACHER_STEPS",
