@@ -120,6 +120,10 @@ compare.update_layout(
     margin={"t": 20, "b": 10}, plot_bgcolor="#fffdf7", hovermode="x unified",
     legend={"orientation": "h", "y": -0.25})
 st.plotly_chart(compare, config={"displayModeBar": False}, key="odds_compare")
+for i, first in enumerate(every):
+    for second in every[i + 1:]:
+        if first.loose_points == second.loose_points:
+            st.caption(t("odds.compare.same", lang, first=label(first), second=label(second)))
 st.dataframe(
     {t("odds.table.profile", lang): [label(o) for o in every],
      t("odds.table.hands", lang): [number(o.hands, lang) for o in every],

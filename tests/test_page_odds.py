@@ -34,6 +34,9 @@ def test_runs_and_shows_barajamos_by_default() -> None:
     assert metrics["Most likely loose total"] == f"{odds.most_likely_loose} points"
     assert "73,629,072" in at.markdown[0].value
     assert len(at.get("plotly_chart")) == 2
+    # Same deck and same loose-card points: the enumeration gives the same distribution.
+    assert any(c.value.startswith("Jeux de cartes (40 cards) and Ludoteka (40 cards)")
+               for c in at.caption)
 
 @pytest.mark.parametrize("rules_id", ["fournier", "jeux-de-cartes"])
 def test_profile_from_the_url_changes_the_figures(rules_id: str) -> None:
