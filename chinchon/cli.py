@@ -67,7 +67,8 @@ def _analyze(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 def _batch(stdin: TextIO, stdout: TextIO, solve: Callable[[str], dict[str, Any]]) -> None:
     """One JSON object out per line in; a bad line becomes ``{"error": ...}`` and we go on."""
-    dumps = json.dumps
+    # json.dumps' output, without its check for cycles (these objects are plain trees).
+    dumps = json.JSONEncoder(check_circular=False).encode
     out: list[str] = []
     for line in stdin:
         try:

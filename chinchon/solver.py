@@ -204,6 +204,11 @@ class _Tables:
     runs: tuple[tuple[int, ...], ...]  # every run inside the mask
     deck_mask: int                 # every card of the deck
     bit_card: dict[int, Card]
+    #: Every meld of the deck as a candidate, by its mask over the 48 card bits: built once,
+    #: so that solving a hand creates no Meld.
+    candidate: dict[int, _Candidate]
+    #: ``suit_runs[s][mask]``: the candidates of every run inside suit ``s``'s 12-bit mask.
+    suit_runs: tuple[tuple[tuple[_Candidate, ...], ...], ...]
 
 
 @cache
@@ -229,7 +234,22 @@ def _tables(size: int, figure_points: tuple[int, int, int]) -> _Tables:
         runs[mask] = tuple(run for run in all_runs if run & mask == run)
     deck_mask = sum(sum(bits) << (12 * s) for s in range(4))
     bit_card = {Card(rank, suit).bit: Card(rank, suit) for suit in SUITS for rank in ranks}
-    return _Tables(tuple(value), tuple(best), tuple(runs), deck_mask, bit_card)
+    candidate: dict[int, _Candidate] = {}
+    for s in range(4):
+        for run in all_runs:
+            cards = tuple(bit_card[bit << (12 * s)] for bit in _bits(run))
+            candidate[run << (12 * s)] = (run << (12 * s), value[run], len(cards),
+                                          Meld(MeldKind.RUN, cards, cards))
+    for bit in bits:
+        for size in (3, 4):
+            for chosen in combinations([bit << (12 * s) for s in range(4)], size):
+                cards = tuple(bit_card[b] for b in chosen)
+                candidate[sum(chosen)] = (sum(chosen), value[bit] * size, size,
+                                          Meld(MeldKind.GROUP, cards, cards))
+    suit_runs = tuple(tuple(tuple(candidate[run << (12 * s)] for run in runs[mask])
+                            for mask in range(4096)) for s in range(4))
+    return _Tables(tuple(value), tuple(best), tuple(runs), deck_mask, bit_card, candidate,
+                   suit_runs)
 
 
 def _tables_for(rules: Rules) -> _Tables:
@@ -247,23 +267,20 @@ def _simple(rules: Rules) -> bool:
 _Candidate = tuple[int, int, int, Meld]
 
 
-def _table_candidates(mask: int, tables: _Tables, rules: Rules) -> list[_Candidate]:
-    found: list[_Candidate] = []
-    suits = [(mask >> (12 * s)) & SUIT_MASK for s in range(4)]
-    for s, suit_mask in enumerate(suits):
-        for run in tables.runs[suit_mask]:
-            cards = tuple(tables.bit_card[bit << (12 * s)] for bit in _bits(run))
-            found.append((run << (12 * s), tables.value[run], len(cards),
-                          Meld(MeldKind.RUN, cards, cards)))
-    s0, s1, s2, s3 = suits
+def _table_candidates(mask: int, tables: _Tables) -> list[_Candidate]:
+    s0 = mask & SUIT_MASK
+    s1 = (mask >> 12) & SUIT_MASK
+    s2 = (mask >> 24) & SUIT_MASK
+    s3 = mask >> 36
+    runs0, runs1, runs2, runs3 = tables.suit_runs
+    found = [*runs0[s0], *runs1[s1], *runs2[s2], *runs3[s3]]
     triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     for rank_bit in _bits(triples):
-        present = [rank_bit << (12 * s) for s in range(4) if suits[s] & rank_bit]
+        present = [bit for bit in (rank_bit, rank_bit << 12, rank_bit << 24, rank_bit << 36)
+                   if mask & bit]
         for size in range(3, len(present) + 1):
             for chosen in combinations(present, size):
-                cards = tuple(tables.bit_card[bit] for bit in chosen)
-                found.append((sum(chosen), rules.points(cards[0]) * size, size,
-                              Meld(MeldKind.GROUP, cards, cards)))
+                found.append(tables.candidate[sum(chosen)])
     return found
 
 
@@ -291,7 +308,7 @@ def _hand_bits(hand: Sequence[Card], rules: Rules) -> tuple[list[_Candidate], li
     """The melds in ``hand`` and one bit per card of it, in the same mask space."""
     if _simple(rules):
         bits = [card.bit for card in hand]
-        return _table_candidates(sum(bits), _tables_for(rules), rules), bits
+        return _table_candidates(sum(bits), _tables_for(rules)), bits
     return _subset_candidates(hand, rules), [1 << i for i in range(len(hand))]
 
 
@@ -341,7 +358,7 @@ def loose_points_of_mask(mask: int, rules: Rules) -> int:
         return best[s0] + best[s1] + best[s2] + best[s3]
     value = tables.value
     total = value[s0] + value[s1] + value[s2] + value[s3]
-    return total - _most_melded(_table_candidates(mask, tables, rules))
+    return total - _most_melded(_table_candidates(mask, tables))
 
 
 def _most_melded(cands: Sequence[_Candidate]) -> int:
@@ -388,8 +405,11 @@ def _analysis(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Cand
               rules: Rules, first_round: bool, total: int | None) -> HandAnalysis:
     rank_points = rules.rank_points
     hand_points = sum([rank_points[card.rank] for card in hand])
-    covers = list(_covers(cands))
-    melded = [sum(cands[i][1] for i in cover) for cover in covers]
+    if cands:
+        covers = list(_covers(cands))
+        melded = [sum([cands[i][1] for i in cover]) for cover in covers]
+    else:  # most random hands: nothing to meld
+        covers, melded = [()], [0]
     most = max(melded)
     optimal = [_arrangement(hand, bits, cands, cover, rules)
                for cover, value in zip(covers, melded, strict=True) if value == most]
@@ -400,15 +420,19 @@ def _analysis(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Cand
 
 def _arrangement(hand: Sequence[Card], bits: Sequence[int], cands: Sequence[_Candidate],
                  cover: Sequence[int], rules: Rules) -> Arrangement:
+    if not cover:
+        return Arrangement((), tuple(hand))
     used = 0
     for i in cover:
         used |= cands[i][0]
-    loose = tuple(card for card, bit in zip(hand, bits, strict=True) if not bit & used)
+    loose = tuple([card for card, bit in zip(hand, bits, strict=True) if not bit & used])
     return Arrangement(_merged([cands[i][3] for i in cover], rules), loose)
 
 
 def _merged(melds: list[Meld], rules: Rules) -> tuple[Meld, ...]:
     """Join runs that continue each other and groups of one number: the same arrangement."""
+    if len(melds) == 1:
+        return (melds[0],)
     melds = list(melds)
     changed = True
     while changed:
@@ -461,10 +485,12 @@ def _best_close(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Ca
                 rules: Rules, first_round: bool, total: int | None) -> Close | None:
     if first_round and not rules.close_in_first_round:
         return None
+    if rules.close_rule is CloseRule.POINTS and hand_points - max(melded) > rules.close_limit:
+        return None  # no arrangement leaves fewer points than the best one
     best: tuple[tuple[int, int], Close] | None = None
     for cover, value in zip(covers, melded, strict=True):
         loose_points = hand_points - value
-        loose_count = len(hand) - sum(cands[i][2] for i in cover)
+        loose_count = len(hand) - sum([cands[i][2] for i in cover])
         if not _may_close(loose_points, loose_count, rules, total):
             continue
         outcome, score = _outcome(cands, cover, loose_count, loose_points, rules)
