@@ -383,8 +383,9 @@ def check_hand(hand: Sequence[Card], rules: Rules, sizes: Sequence[int] | None =
             mask |= card.bit
         if mask.bit_count() == len(hand) and not mask & ~_tables_for(rules).deck_mask:
             return  # the common case, checked with one mask
-    if sizes is None and not 3 <= len(hand) <= 8:
-        raise HandError(f"the solver takes 3 to 8 cards, not {len(hand)}: {hand_code(hand)!r}")
+    if sizes is None and len(hand) > 8:  # three melds need nine cards: never tried
+        raise HandError(f"the solver takes at most 8 cards, not {len(hand)}: "
+                        f"{hand_code(hand)!r}")
     rules.deck.check_hand(hand, sizes)
 
 

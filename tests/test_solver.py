@@ -254,10 +254,20 @@ def test_bad_eight_card_hands(rules: Rules, text: str, error: type, quoted: str)
 
 
 def test_fewest_loose_points_sizes() -> None:
-    with pytest.raises(HandError, match=r"3 to 8.*not 9"):
+    with pytest.raises(HandError, match=r"at most 8.*not 9"):
         fewest_loose_points(hand("1o 2o 3o 4o 5o 6o 7o 8o 9o"), get_rules("barajamos", decks=2))
     with pytest.raises(HandError, match="not 6"):
         discard_table(hand("1o 2o 3o 4o 5o 6o"), BARAJAMOS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(get_rules("barajamos").deck.cards()), max_size=8, unique=True))
+def test_fewest_loose_points_of_any_size(cards: list[Card]) -> None:
+    """0 to 8 cards; without identical cards, two decks meld exactly as one (a bug once: the
+    one-deck path took fewer than 3 cards and the two-deck path refused them)."""
+    fewest = fewest_loose_points(cards, BARAJAMOS)
+    assert fewest == fewest_loose_points(cards, get_rules("barajamos", decks=2))
+    assert fewest == solve(cards, table_of(BARAJAMOS)).fewest
 
 
 # --- Property tests against the reference --------------------------------------------------------
