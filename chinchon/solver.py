@@ -486,8 +486,15 @@ def _best_close(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Ca
                 rules: Rules, first_round: bool, total: int | None) -> Close | None:
     if first_round and not rules.close_in_first_round:
         return None
-    if rules.close_rule is CloseRule.POINTS and hand_points - max(melded) > rules.close_limit:
-        return None  # no arrangement leaves fewer points than the best one
+    if rules.close_rule is CloseRule.POINTS:
+        if hand_points - max(melded) > rules.close_limit:
+            return None  # no arrangement leaves fewer points than the best one
+    else:
+        covered = 0
+        for cand in cands:
+            covered |= cand[0]
+        if covered.bit_count() < len(hand) - 1:
+            return None  # two cards or more belong to no meld at all
     best: tuple[tuple[int, int], Close] | None = None
     for cover, value in zip(covers, melded, strict=True):
         loose_points = hand_points - value
