@@ -196,7 +196,10 @@ if last:
         st.warning(tr("should_close" if pz.should_close(solution) else "should_not_close"))
     else:
         st.error(tr("wrong", move=move_name(move, puzzle)), icon=":material/close:")
-if state.pz_hint and not done:
+if state.pz_hint and not done and puzzle.question == "take":
+    st.info(tr("hint_take", card=top_name, points=number(solution.option(pz.TAKE).loose_points)),
+            icon=":material/lightbulb:")
+elif state.pz_hint and not done:
     first, second = (move_name(m, puzzle) for m in pz.hint_moves(solution))
     st.info(tr("hint_text", first=first, second=second), icon=":material/lightbulb:")
 a1, a2, a3, _ = st.columns([2, 2, 2, 3])

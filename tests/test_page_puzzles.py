@@ -88,7 +88,7 @@ def test_right_first_time_scores_and_the_hint_costs_the_streak() -> None:
     assert at.query_params["puzzle"] != puzzle.id
     at = click(at, "Hint")
     assert [m.value for m in at.metric] == ["0", "1 of 1"]
-    assert any("It is one of these two" in i.value for i in at.info)
+    assert any("It is one of these two" in i.value or "If you take" in i.value for i in at.info)
     at = click(at, "Show the solution")
     assert "Every move compared" in texts(at)
     assert [m.value for m in at.metric] == ["0", "1 of 2"]
@@ -102,3 +102,11 @@ def test_spanish_and_filters() -> None:
     at = click(at, "Siguiente problema")
     assert not at.exception
     assert "Difícil" in texts(at)
+
+
+def test_take_hint_gives_the_points_after_taking() -> None:
+    puzzle = take_puzzle()
+    points = solve(puzzle).option("take").loose_points
+    at = click(open_page(puzzle=puzzle.id, lang="en"), "Hint")
+    assert any(f"you keep {points} loose points" in i.value for i in at.info), [
+        i.value for i in at.info]
