@@ -4,11 +4,12 @@ tests/e2e/test_puzzles_page.py.)"""
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from chinchon.puzzles import load_all, solve
+from chinchon.puzzles import daily_puzzle, load_all, pool, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = "pages/5_Puzzles.py"
@@ -110,3 +111,10 @@ def test_take_hint_gives_the_points_after_taking() -> None:
     at = click(open_page(puzzle=puzzle.id, lang="en"), "Hint")
     assert any(f"you keep {points} loose points" in i.value for i in at.info), [
         i.value for i in at.info]
+
+
+def test_daily_puzzle_is_the_one_of_the_date() -> None:
+    at = click(open_page(rules="fournier", lang="en"), "Puzzle of the day")
+    today = datetime.date.today()
+    assert at.query_params["puzzle"] == daily_puzzle(today, pool("fournier")).id
+    assert f"Puzzle of the day, {today.isoformat()}." in texts(at)

@@ -3,6 +3,7 @@ explanation; and a take-or-draw question."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -27,9 +28,11 @@ def _alerts(page: Any) -> str:
     return "\n".join(page.locator('[data-testid="stAlert"]').all_inner_texts())
 
 
-def test_puzzle_by_url_wrong_then_right_then_explanation(page: Any, server_url: str) -> None:
+def test_puzzle_by_url_wrong_then_right_then_explanation(
+        page: Any, fresh_server: Callable[[], str]) -> None:
     puzzle_id, wrong, right = _discard_puzzle()
-    page.goto(f"{server_url}/Puzzles?puzzle={puzzle_id}&lang=en")
+    url = fresh_server()  # the deep link is the cold server's very first request
+    page.goto(f"{url}/Puzzles?puzzle={puzzle_id}&lang=en")
     wait_idle(page)
     assert page.get_by_text(f"Puzzle {puzzle_id}").is_visible()
     page.wait_for_function(f"() => location.search.includes('puzzle={puzzle_id}')")
