@@ -111,6 +111,13 @@ def test_every_optimal_arrangement_is_listed() -> None:
     assert sorted(codes) == ["6o 6c 6e 6b | 3c 4c 5c", "6o 6e 6b | 3c 4c 5c 6c"]
 
 
+def test_identical_cards_do_not_repeat_an_arrangement() -> None:
+    """Two decks: melding either 3b leaves the same loose cards (a bug once: listed twice)."""
+    analysis = analyze(hand("2b 2c 3b 1e 3b 1o 1b"), get_rules("barajamos", decks=2))
+    assert [a.code() for a in analysis.arrangements] == ["1b 2b 3b / 2c 1e 3b 1o"]
+    assert analysis.loose_points == 2 + 1 + 3 + 1
+
+
 def test_a_non_optimal_arrangement_allows_the_close() -> None:
     """Ludoteka with jokers: the fewest points leave two aces loose (2 points, two cards), but
     putting the aces with a joker leaves one loose 4 alone, which may close."""
