@@ -6,10 +6,14 @@ each as the profile allows (``rules.layoffs``):
 
 - ``ONE_PASS`` (barajamos): one pass; onto the closer's melds and those of earlier opponents,
   never onto the closer's melds after -10 or a chinchón.
-- ``ROUNDS`` (fournier): round one is that same pass; then rounds repeat, each opponent in turn
-  laying off onto any meld on the table (later opponents' and his own included), until a whole
-  round adds nothing. Never onto the closer's melds when he melded all seven. The closer keeps
-  his cards (the source gives the lay-offs to the others).
+- ``ROUNDS`` (fournier): round one is that same pass (each opponent shows his melds and lays off
+  onto every meld shown so far). Then rounds repeat: in turn order, each opponent lays off the
+  most points he can onto every meld on the table (later opponents' and his own included,
+  chains included), until a whole round adds no card. Never onto the closer's melds when he
+  melded all seven. The closer keeps his cards (the source gives the lay-offs to the others).
+  Optimality here means: in round one a player minimises his loose points given the table at
+  his turn, without looking ahead (he cannot see the later hands); afterwards he takes every
+  lay-off that saves him the most points. The melds he showed in round one stay as shown.
 - ``CLOSER_MELDS`` (jeux-de-cartes): onto the closer's melds only, as extended by the opponents
   before; then the closer may lay off his own loose card. Turn order is the two-deck priority:
   of two identical cards, the one of the first player after the closer goes first. No lay-offs
