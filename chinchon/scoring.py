@@ -130,6 +130,16 @@ class ScoreSheet:
         return tuple(seat for step in range(1, count)
                      if self.playing[seat := (closer + step) % count])
 
+    def next_in(self, seat: int) -> int:
+        """The next seat still in after ``seat`` (who may be out): who starts the next hand
+        when the start passes on, skipping the players out."""
+        self._check_seat(seat)
+        count = len(self.players)
+        for step in range(1, count + 1):
+            if self.playing[(seat + step) % count]:
+                return (seat + step) % count
+        raise SeatError("nobody is in the game")
+
     def returns_left(self, seat: int) -> int | None:
         """How many returns ``seat`` may still spend (None: as many as he likes)."""
         self._check_seat(seat)
@@ -335,6 +345,17 @@ class ScoreSheet:
         if self.rules.stock_runs_out_end is None:
             raise ScoreError(f"under {self.rules.name} rules the stock is reshuffled: a hand "
                              f"always ends with a close")
+
+
+def stock_runs_out_ends_hand(rules: Rules, times: int) -> bool:
+    """Whether the stock running out for the ``times``-th time in a hand ends it with no closer
+    (ludoteka, the 4th time); otherwise the discards are shuffled into a new stock.
+
+    >>> stock_runs_out_ends_hand(get_rules("ludoteka"), 4), stock_runs_out_ends_hand(
+    ...     get_rules("fournier"), 9)
+    (True, False)
+    """
+    return rules.stock_runs_out_end is not None and times >= rules.stock_runs_out_end
 
 
 def _set(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:

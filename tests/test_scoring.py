@@ -18,6 +18,7 @@ from chinchon.scoring import (
     ScoreError,
     ScoreSheet,
     SeatError,
+    stock_runs_out_ends_hand,
 )
 from chinchon.solver import Arrangement, CloseError, Outcome, analyze
 
@@ -425,3 +426,15 @@ def test_may_close_judges_an_imposed_arrangement() -> None:
     assert sheet.may_close(0, hand("7o 7c 7b 9e 10e 11e 4o"))
     assert sheet.may_close(0, Arrangement.parse("7o 7c 7b | 9e 10e 11e / 4o", BARAJAMOS))
     assert not sheet.may_close(0, Arrangement.parse("7o 7c 7b / 9e 10e 11e 4o", BARAJAMOS))
+
+
+def test_barajamos_next_hand_starts_with_the_next_player_still_in() -> None:
+    sheet = ScoreSheet.start(BARAJAMOS, 4).score_close(0, P, {0: 0, 1: 80, 2: 0, 3: 0})
+    assert sheet.next_in(0) == 2 and sheet.next_in(1) == 2 and sheet.next_in(3) == 0
+
+
+def test_ludoteka_hand_ends_with_no_closer_the_4th_time_the_stock_runs_out() -> None:
+    assert [stock_runs_out_ends_hand(LUDOTEKA, times) for times in (1, 2, 3, 4)] == [
+        False, False, False, True]
+    for rules in (BARAJAMOS, FOURNIER, JDC):
+        assert not stock_runs_out_ends_hand(rules, 10)
