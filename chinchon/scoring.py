@@ -253,9 +253,9 @@ class ScoreSheet:
         if outcome is Outcome.CHINCHON_WITH_JOKER:
             assert rules.joker_run_score is not None
             return rules.joker_run_score
-        # -10, and a chinchón that does not win the game outright (one that does scores
-        # nothing: the game is over).
-        return rules.minus_ten
+        if outcome is Outcome.CHINCHON and rules.chinchon_effect is ChinchonEffect.WINS_GAME:
+            return 0  # the game is over: nothing to add
+        return rules.minus_ten  # -10, and jeux-de-cartes' chinchón
 
     def _after_hand(self, kind: EntryKind, added: dict[int, int], closer: int | None,
                     outcome: Outcome | None, wins: bool) -> ScoreSheet:

@@ -70,6 +70,7 @@ def test_barajamos_chinchon_wins_the_game() -> None:
     sheet, _ = sheet.close(2, {0: hand("1o 2o 4o 5c 6c 8b 9b"), 1: hand("1c 2c 4c 5o 6o 8o 9o"),
                                2: hand("3e 4e 5e 6e 7e 8e 9e")})
     assert sheet.finished and sheet.winner == 2
+    assert sheet.totals[2] == 0
 
 
 def test_ludoteka_pure_chinchon_wins_the_game() -> None:
