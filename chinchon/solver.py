@@ -285,15 +285,36 @@ def _table_candidates(mask: int, tables: _Tables) -> list[_Candidate]:
 
 
 def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
-    """Every meld among the hand's positions (for two decks or jokers)."""
+    """Every meld among the hand's positions (for two decks or jokers).
+
+    A meld's real cards share a number (a group) or a suit (a run), so only the subsets of one
+    number's or one suit's cards, jokers added, are tried.
+    """
+    jokers = [i for i, card in enumerate(hand) if card.is_joker]
+    families: dict[int | str, list[int]] = {}
+    for i, card in enumerate(hand):
+        if not card.is_joker:
+            families.setdefault(card.rank, []).append(i)
+            families.setdefault(card.suit, []).append(i)
     found: list[_Candidate] = []
-    for size in range(3, len(hand) + 1):
-        for chosen in combinations(range(len(hand)), size):
-            cards = [hand[i] for i in chosen]
-            meld = find_meld(cards, rules)
-            if meld is None:
-                continue
-            found.append((sum(1 << i for i in chosen), meld.points(rules), size, meld))
+    tried: set[int] = set()
+    melds: dict[tuple[Card, ...], Meld | None] = {}  # identical cards: one search
+    for members in families.values():
+        if len(members) < 2 or len(members) + len(jokers) < 3:
+            continue
+        pool = members + jokers
+        for size in range(3, len(pool) + 1):
+            for chosen in combinations(pool, size):
+                mask = sum([1 << i for i in chosen])
+                if mask in tried:
+                    continue
+                tried.add(mask)
+                cards = tuple([hand[i] for i in chosen])
+                if cards not in melds:
+                    melds[cards] = find_meld(cards, rules)
+                meld = melds[cards]
+                if meld is not None:
+                    found.append((mask, meld.points(rules), size, meld))
     return found
 
 
