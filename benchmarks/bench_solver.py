@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from chinchon.cards import Card, hand_code
-from chinchon.rules import Rules, all_profiles
+from chinchon.rules import Rules, all_profiles, get_rules
 from chinchon.solver import analyze, discard_table, fewest_loose_points
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +38,9 @@ EIGHT = 5_000
 REFERENCE_SEVEN = 2_000
 REFERENCE_EIGHT = 300
 CLI_HANDS = 100_000
+OTHER_OPTIONS = (get_rules("barajamos", decks=2), get_rules("jeux-de-cartes", decks=2),
+                 get_rules("ludoteka", deck=48), get_rules("ludoteka", jokers=2),
+                 get_rules("ludoteka", deck=48, jokers=2))
 TARGET_FEWEST = 250_000
 TARGET_CLI = 50_000
 
@@ -95,23 +98,26 @@ def check_equal(rules: Rules, sevens: Sequence[tuple[Card, ...]],
             raise SystemExit(f"{rules.id}: solver and reference differ on {hand_code(hand)}")
 
 
-def bench_profile(rules: Rules, seed: int) -> tuple[float, float]:
-    sevens = deal(rules, SEVEN, 7, seed)
-    eights = deal(rules, EIGHT, 8, seed + 100)
+def bench_profile(rules: Rules, seed: int, scale: int = 1) -> tuple[float, float]:
+    """Print the rates for one profile; ``scale`` divides the number of hands timed."""
+    sevens = deal(rules, SEVEN // scale, 7, seed)
+    eights = deal(rules, EIGHT // scale, 8, seed + 100)
     table = reference.table_of(rules)
     ref_sevens, ref_eights = sevens[:REFERENCE_SEVEN], eights[:REFERENCE_EIGHT]
     check_equal(rules, ref_sevens, ref_eights)
     fewest_loose_points(sevens[0], rules)  # build the tables outside the timing
 
-    fewest = rate(lambda: [fewest_loose_points(h, rules) for h in sevens], SEVEN)
-    full = rate(lambda: [analyze(h, rules) for h in sevens[:ANALYZE]], ANALYZE)
-    tables = rate(lambda: [discard_table(h, rules) for h in eights], EIGHT)
+    some = sevens[:ANALYZE // scale]
+    fewest = rate(lambda: [fewest_loose_points(h, rules) for h in sevens], len(sevens))
+    full = rate(lambda: [analyze(h, rules) for h in some], len(some))
+    tables = rate(lambda: [discard_table(h, rules) for h in eights], len(eights))
     ref_seven = rate(lambda: [reference.solve(h, table) for h in ref_sevens], REFERENCE_SEVEN,
                      repeats=1)
     ref_eight = rate(lambda: [reference.solve_discards(h, table) for h in ref_eights],
                      REFERENCE_EIGHT, repeats=1)
 
-    print(f"{rules.id:15} fewest loose points {fewest:>10,.0f} hands/s  "
+    label = " ".join([rules.id, *(f"{key}={value}" for key, value in rules.options.items())])
+    print(f"{label}\n{'':15} fewest loose points {fewest:>10,.0f} hands/s  "
           f"x{fewest / ref_seven:,.0f} the reference")
     print(f"{'':15} analyze            {full:>10,.0f} hands/s  x{full / ref_seven:,.0f}")
     print(f"{'':15} discard_table      {tables:>10,.0f} tables/s x{tables / ref_eight:,.0f}")
@@ -129,6 +135,9 @@ def main() -> None:
         lowest = min(lowest, fewest)
     print(f"fewest loose points, slowest profile: {lowest:,.0f} hands/s "
           f"(target {TARGET_FEWEST:,}: {'met' if lowest >= TARGET_FEWEST else 'MISSED'})")
+    print("\nThe other options (two decks, 48 cards, jokers), a tenth of the hands:")
+    for seed, rules in enumerate(OTHER_OPTIONS):
+        bench_profile(rules, seed, scale=10)
     print(f"\nCommand line batch mode, {CLI_HANDS:,} random hands, full JSON to a file "
           f"(interpreter start included):")
     slowest = float("inf")

@@ -298,7 +298,7 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
             families.setdefault(card.suit, []).append(i)
     found: list[_Candidate] = []
     tried: set[int] = set()
-    melds: dict[tuple[Card, ...], Meld | None] = {}  # identical cards: one search
+    melds: dict[tuple[int, ...], Meld | None] = {}  # identical cards: one search
     for members in families.values():
         if len(members) < 2 or len(members) + len(jokers) < 3:
             continue
@@ -309,10 +309,10 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
                 if mask in tried:
                     continue
                 tried.add(mask)
-                cards = tuple([hand[i] for i in chosen])
-                if cards not in melds:
-                    melds[cards] = find_meld(cards, rules)
-                meld = melds[cards]
+                key = tuple([hand[i].bit for i in chosen])  # a joker's bit is 0
+                if key not in melds:
+                    melds[key] = find_meld([hand[i] for i in chosen], rules)
+                meld = melds[key]
                 if meld is not None:
                     found.append((mask, meld.points(rules), size, meld))
     return found
