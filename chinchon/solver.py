@@ -61,11 +61,14 @@ class Arrangement:
 
     @staticmethod
     def parse(text: str, rules: Rules) -> Arrangement:
-        """Read and check an arrangement; :class:`MeldError` names a meld that is not one."""
+        """Read and check an arrangement; :class:`MeldError` names a meld that is not one,
+        :class:`~chinchon.cards.HandError` or ``CardError`` a card the deck cannot give."""
         melds_text, _, loose_text = text.partition("/")
         melds = tuple(check_meld(Meld.parse(part), rules)
                       for part in melds_text.split("|") if part.strip())
-        return Arrangement(melds, parse_hand(loose_text))
+        arrangement = Arrangement(melds, parse_hand(loose_text))
+        rules.deck.check_hand(arrangement.cards())
+        return arrangement
 
     def code(self) -> str:
         text = " | ".join(meld.code() for meld in self.melds)

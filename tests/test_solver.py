@@ -202,6 +202,8 @@ def test_arrangement_notation() -> None:
     rules = BARAJAMOS  # repr names `rules`
     assert eval(repr(arrangement)) == arrangement
     assert Arrangement.parse("/ 1o 2c", rules).code() == "/ 1o 2c"
+    two_decks = get_rules("barajamos", decks=2)
+    assert Arrangement.parse("7o 7c 7b / 7o", two_decks).loose == (Card(7, "o"),)
     rules = LUDOTEKA_JOKERS
     joker = Arrangement.parse("JK=1o 1c 1e | 6o JK=7o 10o / 4o", rules)
     assert eval(repr(joker)) == joker
@@ -212,6 +214,11 @@ def test_arrangement_notation() -> None:
     ("7o 7c | 9e 10e 11e", BARAJAMOS, MeldError, "'7o 7c '"),
     ("JK=7o 7c 7b / 4o", BARAJAMOS, MeldError, "no jokers"),
     ("7o 7c 7b / 4x", BARAJAMOS, CardError, "'4x'"),
+    # Cards the deck cannot give (a bug once: the loose cards and repeats went unchecked).
+    ("7o 7c 7b / 8o", FOURNIER, CardError, "'8o'"),
+    ("7o 7c 7b | 7o 8o 9o", BARAJAMOS, HandError, "'7o'"),
+    ("7o 7c 7b / 7o", BARAJAMOS, HandError, "'7o'"),
+    ("JK=7o 7c 7b | JK=1e 2e 3e / JK", LUDOTEKA_JOKERS, HandError, "'JK'"),
 ])
 def test_bad_arrangement(text: str, rules: Rules, error: type, quoted: str) -> None:
     with pytest.raises(error, match=quoted):
