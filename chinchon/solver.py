@@ -299,12 +299,14 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
         if not card.is_joker:
             families.setdefault(card.rank, []).append(i)
             families.setdefault(card.suit, []).append(i)
+    place = {rank: p for p, rank in enumerate(rules.deck.ranks)}
     found: list[_Candidate] = []
     tried: set[int] = set()
     melds: dict[tuple[int, ...], Meld | None] = {}  # identical cards: one search
-    for members in families.values():
+    for family, members in families.items():
         if len(members) < 2 or len(members) + len(jokers) < 3:
             continue
+        one_suit = isinstance(family, str)
         pool = members + jokers
         for size in range(3, len(pool) + 1):
             for chosen in combinations(pool, size):
@@ -312,6 +314,10 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
                 if mask in tried:
                     continue
                 tried.add(mask)
+                if one_suit:  # a run: different numbers, no wider than its length
+                    real = [place[hand[i].rank] for i in chosen if not hand[i].is_joker]
+                    if len(set(real)) < len(real) or max(real) - min(real) >= size:
+                        continue
                 key = tuple([hand[i].bit for i in chosen])  # a joker's bit is 0
                 if key not in melds:
                     melds[key] = find_meld([hand[i] for i in chosen], rules)
