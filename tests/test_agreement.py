@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from multiprocessing import Pool
+from multiprocessing.pool import Pool as Workers
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,7 @@ def _check(job: tuple[Table, list[tuple[str, str]]]) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def pool() -> Iterator[Pool]:  # type: ignore[type-arg]
+def pool() -> Iterator[Workers]:
     with Pool(2) as workers:
         yield workers
 
@@ -95,7 +96,7 @@ def _chunks(pairs: list[tuple[str, str]], size: int) -> Iterator[list[tuple[str,
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", COMBOS, ids=repr)
-def test_batch_agrees_with_reference(rules: Rules, pool: Pool) -> None:  # type: ignore[type-arg]
+def test_batch_agrees_with_reference(rules: Rules, pool: Workers) -> None:
     hands = deals(rules, seed=COMBOS.index(rules))
     done = subprocess.run([sys.executable, "-m", "chinchon", "analyze", *cli_args(rules)],
                           input="\n".join(hands) + "\n", capture_output=True, text=True,
