@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import streamlit as st
@@ -16,10 +16,10 @@ import streamlit as st
 from chinchon import i18n, svg
 from chinchon.cards import Card
 from chinchon.melds import Meld
-from chinchon.rules import OURS, Rules
+from chinchon.rules import OURS, PROFILE_IDS, Rules
 from chinchon.solver import Arrangement
 
-RULE_IDS: tuple[str, ...] = ("barajamos", "fournier", "jeux-de-cartes", "ludoteka")
+RULE_IDS: tuple[str, ...] = PROFILE_IDS
 DEFAULT_RULES = "barajamos"
 PAGE_ICON = "🃏"
 ROOT = Path(__file__).parent
@@ -260,97 +260,6 @@ def show_table(
             f'text-align:center">{caption}</figcaption></figure>'
         )
     st.html('<div style="display:flex;flex-wrap:wrap;gap:8px 22px">' + "".join(parts) + "</div>")
-
-
-# --- Clickable cards (puzzles) -------------------------------------------------------------------
-
-_BUTTONS_CSS = """
-.cardbuttons { display: flex; flex-wrap: wrap; gap: 10px; padding: 6px 0 4px; }
-.cardbuttons button {
-  padding: 0; border: 0; background: none; cursor: pointer; border-radius: 8px;
-  line-height: 0; transition: transform 90ms ease-out, opacity 90ms, box-shadow 90ms;
-}
-.cardbuttons button img { display: block; border-radius: 7px; }
-.cardbuttons button:hover:not(:disabled) { transform: translateY(-6px); }
-.cardbuttons button:focus-visible { outline: 3px solid var(--st-primary-color); outline-offset: 3px; }
-.cardbuttons button[data-state="wrong"] { opacity: 0.35; box-shadow: 0 0 0 3px #c0392b; }
-.cardbuttons button[data-state="right"] { box-shadow: 0 0 0 4px #1f7a4d; transform: translateY(-6px); }
-.cardbuttons button:disabled { cursor: default; }
-"""
-
-_BUTTONS_JS = """
-export default function (component) {
-  const { data, setTriggerValue, parentElement } = component;
-  let root = parentElement.querySelector(".cardbuttons");
-  if (!root) {
-    root = document.createElement("div");
-    root.className = "cardbuttons";
-    parentElement.appendChild(root);
-  }
-  root.replaceChildren();
-  root.setAttribute("role", "group");
-  root.setAttribute("aria-label", data.label);
-  data.codes.forEach((code, i) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.card = code;
-    button.dataset.state = data.states[i] || "";
-    button.title = data.names[i];
-    button.disabled = data.disabled;
-    const img = document.createElement("img");
-    img.src = data.uris[i];
-    img.alt = data.names[i];
-    img.width = data.width;
-    button.appendChild(img);
-    button.addEventListener("click", () => setTriggerValue("clicked", code));
-    root.appendChild(button);
-  });
-}
-"""
-
-_CARD_BUTTONS = st.components.v2.component(
-    "chinchon_card_buttons", css=_BUTTONS_CSS, js=_BUTTONS_JS
-)
-
-
-def card_buttons(
-    codes: Sequence[str],
-    lang: str,
-    *,
-    key: str,
-    label: str,
-    on_click: Callable[[], None],
-    states: Sequence[str | None] = (),
-    disabled: bool = False,
-    width: int = 84,
-) -> None:
-    """A row of card faces that can be clicked; ``on_click`` (a widget callback) reads the card
-    with :func:`clicked_card`. ``states[i]`` is ``"wrong"``, ``"right"`` or None (plain).
-
-    Built with DOM calls from card codes and fixed translated names only: no user text reaches
-    the markup. AppTest cannot click inside it; the browser tests do.
-    """
-    marks = list(states) + [None] * (len(codes) - len(states))
-    _CARD_BUTTONS(
-        key=key,
-        data={
-            "codes": list(codes),
-            "names": [i18n.card_name(code, lang) for code in codes],
-            "uris": [svg.card_data_uri(code, width=width) for code in codes],
-            "states": [mark or "" for mark in marks],
-            "label": label,
-            "disabled": disabled,
-            "width": width,
-        },
-        on_clicked_change=on_click,
-    )
-
-
-def clicked_card(key: str) -> str | None:
-    """Inside ``on_click`` of :func:`card_buttons`: the code of the card just clicked."""
-    state = st.session_state.get(key)
-    value = state.get("clicked") if state is not None else None
-    return value if isinstance(value, str) else None
 
 
 def citation_text(cites: Sequence[str], lang: str) -> str:

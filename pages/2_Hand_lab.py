@@ -6,7 +6,7 @@ import random
 
 import streamlit as st
 
-from card_picker import card_picker
+from card_buttons import card_picker, clicked_card
 from chinchon import handlab as hl
 from chinchon.cards import Card, hand_code
 from chinchon.i18n import card_name, t
@@ -16,7 +16,6 @@ from chinchon.solver import HandAnalysis
 from ui import (
     LAID_RING,
     LOOSE_RING,
-    clicked_card,
     literal,
     setup_page,
     show_arrangement,

@@ -10,11 +10,12 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from card_buttons import card_buttons, clicked_card
 from chinchon import puzzles as pz
 from chinchon.i18n import card_name, t
 from chinchon.solver import Outcome
 from chinchon.svg import card_data_uri
-from ui import card_buttons, clicked_card, literal, setup_page, show_cards
+from ui import literal, setup_page, show_cards
 
 GREEN, GREY = "#1f7a4d", "#cdc7ba"
 ANY = "any"
@@ -164,8 +165,8 @@ if done:
 hand_codes = [card.code() for card in puzzle.hand]
 if puzzle.question == "discard":
     st.caption(tr("your_hand") + " · " + tr("click"))
-    card_buttons(hand_codes, lang, key="pz_cards", label=tr("your_hand"), on_click=on_card,
-                 states=[marks.get(code) for code in hand_codes], disabled=done)
+    card_buttons([hand_codes], lang, key="pz_cards", label=tr("your_hand"), on_click=on_card,
+                 states=marks, disabled=done)
     if puzzle.criterion == "fewest-points":
         st.toggle(tr("close_toggle"), key="pz_close", disabled=done)
 else:
