@@ -30,7 +30,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from chinchon.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (doctests)
-from chinchon.layoffs import HandEnd, close_as, resolve
+from chinchon.layoffs import HandEnd, resolve
 from chinchon.melds import Meld, check_meld
 from chinchon.rules import (  # noqa: F401 (get_rules: doctests)
     ChinchonEffect,
@@ -46,6 +46,7 @@ from chinchon.solver import (
     HandAnalysis,
     Outcome,
     analyze,
+    close_as,
     discard_table,
     fewest_loose_points,
 )

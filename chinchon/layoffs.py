@@ -51,18 +51,16 @@ from typing import Any
 
 from chinchon.cards import Card, HandError, hand_code, parse_hand
 from chinchon.melds import Meld, MeldKind, check_meld, find_meld, make_meld
-from chinchon.rules import CloseRule, LayoffStyle, Rules, get_rules
+from chinchon.rules import LayoffStyle, Rules, get_rules
 from chinchon.solver import (
     HAND_SIZE,
     Arrangement,
     Close,
-    CloseError,
     Outcome,
-    _may_close,
-    _outcome,
     analyze,
     arrangement_of,
     close,
+    close_as,
 )
 
 
@@ -323,40 +321,6 @@ def _search(cards: tuple[Card, ...], melds: tuple[Meld, ...], rules: Rules,
 
 
 # --- The closer ---------------------------------------------------------------------------------
-
-
-def close_as(arrangement: Arrangement, rules: Rules, *, first_round: bool = False,
-             total: int | None = None) -> Close:
-    """The close of a player who shows ``arrangement`` (checked); :class:`CloseError` when the
-    rules do not let him close with it.
-
-    >>> close_as(Arrangement.parse("7o 7c 7b | 9e 10e 11e / 4o", get_rules("barajamos")),
-    ...          get_rules("barajamos")).score
-    4
-    """
-    melds = tuple(check_meld(meld, rules) for meld in arrangement.melds)
-    hand = arrangement.cards()
-    rules.deck.check_hand(hand, (HAND_SIZE,))
-    loose_points = arrangement.loose_points(rules)
-    if first_round and not rules.close_in_first_round:
-        raise CloseError(f"{arrangement.code()!r} may not close: nobody closes in the first "
-                         f"round under {rules.name} rules")
-    if not _may_close(loose_points, len(arrangement.loose), rules, total):
-        raise CloseError(f"{arrangement.code()!r} may not close under {rules.name} rules: "
-                         f"{_why_not(arrangement, rules, total)}")
-    candidates = [(0, meld.points(rules), len(meld), meld) for meld in melds]
-    outcome, score = _outcome(candidates, range(len(melds)), len(arrangement.loose),
-                              loose_points, rules)
-    return Close(outcome, score, Arrangement(melds, arrangement.loose))
-
-
-def _why_not(arrangement: Arrangement, rules: Rules, total: int | None) -> str:
-    points = arrangement.loose_points(rules)
-    if rules.close_within_limit and total is not None and total + points > rules.limit:
-        return f"{points} loose points would take {total} over the limit {rules.limit}"
-    if len(arrangement.loose) > 1 and rules.close_rule is CloseRule.ONE_LOOSE:
-        return f"{len(arrangement.loose)} loose cards; at most one may stay loose"
-    return f"{points} loose points, more than {rules.close_limit}"
 
 
 # --- The whole end of a hand --------------------------------------------------------------------

@@ -39,9 +39,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
-from chinchon.layoffs import HandEnd, Holding, close_as, no_closer, resolve
+from chinchon.layoffs import HandEnd, Holding, no_closer, resolve
 from chinchon.rules import ChinchonEffect, EverybodyOut, Rules, get_rules  # noqa: F401
-from chinchon.solver import Arrangement, CloseError, Outcome, can_close
+from chinchon.solver import Arrangement, CloseError, Outcome, can_close, close_as
 
 _T = TypeVar("_T")
 

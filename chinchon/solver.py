@@ -529,16 +529,19 @@ def _best_close(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Ca
     for cover, value in zip(covers, melded, strict=True):
         loose_points = hand_points - value
         loose_count = len(hand) - sum([cands[i][2] for i in cover])
-        if not _may_close(loose_points, loose_count, rules, total):
+        if not may_close(loose_points, loose_count, rules, total):
             continue
-        outcome, score = _outcome(cands, cover, loose_count, loose_points, rules)
+        outcome, score = closing_outcome([cands[i][3] for i in cover], loose_count,
+                                         loose_points, rules)
         key = (_OUTCOME_ORDER.index(outcome), score if score is not None else -1000)
         if best is None or key < best[0]:
             best = key, Close(outcome, score, _arrangement(hand, bits, cands, cover, rules))
     return best[1] if best else None
 
 
-def _may_close(loose_points: int, loose_count: int, rules: Rules, total: int | None) -> bool:
+def may_close(loose_points: int, loose_count: int, rules: Rules, total: int | None = None
+              ) -> bool:
+    """Whether an arrangement leaving these loose cards may close (on a turn that allows it)."""
     if rules.close_rule is CloseRule.POINTS:
         allowed = loose_points <= rules.close_limit
     else:
@@ -548,11 +551,11 @@ def _may_close(loose_points: int, loose_count: int, rules: Rules, total: int | N
     return allowed
 
 
-def _outcome(cands: Sequence[_Candidate], cover: Sequence[int], loose_count: int,
-             loose_points: int, rules: Rules) -> tuple[Outcome, int | None]:
+def closing_outcome(melds: Sequence[Meld], loose_count: int, loose_points: int, rules: Rules
+                    ) -> tuple[Outcome, int | None]:
+    """What closing with these melds does, and the closer's score (None: he wins the game)."""
     if loose_count:
         return Outcome.POINTS, loose_points
-    melds = [cands[i][3] for i in cover]
     seven_run = len(melds) == 1 and melds[0].kind is MeldKind.RUN
     if not seven_run or rules.chinchon_effect is ChinchonEffect.MINUS_TEN:
         return Outcome.MINUS_TEN, rules.minus_ten
@@ -579,6 +582,37 @@ def close(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
         raise CloseError(f"{hand_code(hand)!r} may not close under {rules.name} rules: "
                          f"{_why_not_close(analysis, first_round, total)}")
     return analysis.close
+
+
+def close_as(arrangement: Arrangement, rules: Rules, *, first_round: bool = False,
+             total: int | None = None) -> Close:
+    """The close of a player who shows ``arrangement`` (checked) rather than the best one;
+    :class:`CloseError` when the rules do not let him close with it.
+
+    >>> close_as(Arrangement.parse("7o 7c 7b | 9e 10e 11e / 4o", get_rules("barajamos")),
+    ...          get_rules("barajamos")).score
+    4
+    """
+    melds = tuple(check_meld(meld, rules) for meld in arrangement.melds)
+    check_hand(arrangement.cards(), rules)
+    loose_points = arrangement.loose_points(rules)
+    if first_round and not rules.close_in_first_round:
+        raise CloseError(f"{arrangement.code()!r} may not close: nobody closes in the first "
+                         f"round under {rules.name} rules")
+    if not may_close(loose_points, len(arrangement.loose), rules, total):
+        raise CloseError(f"{arrangement.code()!r} may not close under {rules.name} rules: "
+                         f"{_why_not_close_as(arrangement, rules, total)}")
+    outcome, score = closing_outcome(melds, len(arrangement.loose), loose_points, rules)
+    return Close(outcome, score, Arrangement(melds, arrangement.loose))
+
+
+def _why_not_close_as(arrangement: Arrangement, rules: Rules, total: int | None) -> str:
+    points = arrangement.loose_points(rules)
+    if rules.close_within_limit and total is not None and total + points > rules.limit:
+        return f"{points} loose points would take {total} over the limit {rules.limit}"
+    if len(arrangement.loose) > 1 and rules.close_rule is CloseRule.ONE_LOOSE:
+        return f"{len(arrangement.loose)} loose cards; at most one may stay loose"
+    return f"{points} loose points, more than {rules.close_limit}"
 
 
 def _why_not_close(analysis: HandAnalysis, first_round: bool, total: int | None) -> str:

@@ -17,13 +17,12 @@ from chinchon.layoffs import (
     LayoffError,
     Role,
     best_play,
-    close_as,
     no_closer,
     resolve,
 )
 from chinchon.melds import Meld, MeldError, find_meld
 from chinchon.rules import LayoffStyle, Rules, get_rules
-from chinchon.solver import Arrangement, CloseError, Outcome, close
+from chinchon.solver import Arrangement, CloseError, Outcome, close, close_as
 
 BARAJAMOS = get_rules("barajamos")
 FOURNIER = get_rules("fournier")
