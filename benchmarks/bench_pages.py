@@ -15,6 +15,7 @@ Run ``python -m benchmarks.bench_pages``; the target is well under 100 ms.
 
 from __future__ import annotations
 
+import logging
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -126,6 +127,10 @@ def _ms(values: list[float], q: float) -> float:
 
 
 def main() -> None:
+    # AppTest outside a server logs "missing ScriptRunContext" once per page: noise, not news.
+    # (A filter, not a level: Streamlit resets its loggers' levels whenever it reads its config.)
+    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(
+        lambda record: "missing ScriptRunContext" not in record.getMessage())
     print(f"page re-render after an interaction: AppTest, median (p90) of {RUNS} runs, ms")
     print(f"{'page':<28}{'interaction':<18}{'run':>16}{'script':>16}{'vs 100 ms':>11}")
     with _timing_scripts():
