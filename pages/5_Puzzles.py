@@ -123,7 +123,8 @@ if linked is not None and linked.id != state.get("pz_id"):
 elif current is None or current.rules_id != rules_id:
     next_one()
 puzzle = pz.find_puzzle(state.pz_id)
-solution = pz.solve(puzzle)
+with st.spinner(tr("solving")):  # shown only if it takes a while (two decks, jokers)
+    solution = pz.solve(puzzle)
 rules = puzzle.rules
 
 st.title(tr("title"))
