@@ -8,6 +8,7 @@ AppTest cannot click inside it: the browser tests do.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
@@ -19,21 +20,27 @@ from chinchon.i18n import card_name
 from chinchon.rules import Rules
 from chinchon.svg import card_data_uri
 
-#: Marks a button may carry: a card already taken into the hand, a wrong or the right answer.
-STATES = ("taken", "wrong", "right")
+#: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
+#: or both jokers), a wrong or the right answer.
+STATES = ("taken", "twice", "wrong", "right")
 
 _CSS = """
 .cardbuttons { display: flex; flex-direction: column; gap: 6px; padding: 6px 0 4px; }
 .cardbuttons-row { display: flex; flex-wrap: wrap; gap: var(--gap, 6px); }
 .cardbuttons button {
   padding: 0; border: 0; background: none; cursor: pointer; border-radius: 8px;
-  line-height: 0; transition: transform 90ms ease-out, opacity 90ms, box-shadow 90ms;
+  line-height: 0; position: relative; transition: transform 90ms ease-out, opacity 90ms, box-shadow 90ms;
 }
 .cardbuttons button img { display: block; border-radius: 7px; }
 .cardbuttons button:hover:not(:disabled) { transform: translateY(-4px); }
 .cardbuttons button:focus-visible { outline: 3px solid var(--st-primary-color); outline-offset: 3px; }
 .cardbuttons button[data-state="taken"] { opacity: 0.28; transform: none; }
 .cardbuttons button[data-state="taken"]:hover { opacity: 0.5; }
+.cardbuttons button[data-state="twice"] { opacity: 0.6; box-shadow: 0 0 0 3px #8b3fb8; }
+.cardbuttons button[data-state="twice"]::after {
+  content: "×2"; position: absolute; right: 2px; bottom: 2px; padding: 1px 4px;
+  border-radius: 6px; background: #8b3fb8; color: #fff; font: bold 12px/1.3 sans-serif;
+}
 .cardbuttons button[data-state="wrong"] { opacity: 0.35; box-shadow: 0 0 0 3px #c0392b; }
 .cardbuttons button[data-state="right"] { box-shadow: 0 0 0 4px #1f7a4d; transform: translateY(-6px); }
 .cardbuttons button:disabled { cursor: default; }
@@ -61,7 +68,7 @@ export default function (component) {
       button.type = "button";
       button.dataset.card = code;
       button.dataset.state = state;
-      button.setAttribute("aria-pressed", state === "taken" ? "true" : "false");
+      button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
       button.title = data.names[code];
       button.disabled = data.disabled;
       const img = document.createElement("img");
@@ -104,10 +111,12 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
 
 def card_picker(rules: Rules, hand: Sequence[Card], *, lang: str, label: str, key: str,
                 on_click: Callable[[], None], width: int = 50) -> None:
-    """The deck of ``rules``, one row per suit, with the cards of ``hand`` marked as taken."""
+    """The deck of ``rules``, one row per suit (jokers last), the cards of ``hand`` marked as
+    taken, or ``twice`` when the hand holds two copies (two decks, two jokers)."""
     rows = [[card.code() for card in row] for row in deck_rows(rules)]
+    held = Counter(card.code() for card in hand)
     card_buttons(rows, lang, key=key, label=label, on_click=on_click, width=width, gap=4,
-                 states=dict.fromkeys((card.code() for card in hand), "taken"))
+                 states={code: "twice" if count > 1 else "taken" for code, count in held.items()})
 
 
 def clicked_card(key: str) -> str | None:

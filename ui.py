@@ -1,7 +1,9 @@
 """Shared page helpers: page setup, the sidebar (language, rule profile), card rows.
 
 Lives beside ``app.py`` rather than in ``chinchon/`` because the library never imports
-Streamlit. Every page starts with ``lang, rules_id = setup_page("page_key")``.
+Streamlit. Every page starts with ``lang, rules_id = setup_page("page_key")``; a page that
+honours the sidebar's rule options (two decks, the ludoteka deck, jokers) then builds its rules
+with ``current_rules(rules_id)``.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 
 import streamlit as st
@@ -16,7 +19,7 @@ import streamlit as st
 from chinchon import i18n, svg
 from chinchon.cards import Card
 from chinchon.melds import Meld
-from chinchon.rules import OURS, PROFILE_IDS, Rules
+from chinchon.rules import OPTIONS, OURS, PROFILE_IDS, Rules, get_rules
 from chinchon.solver import Arrangement
 
 RULE_IDS: tuple[str, ...] = PROFILE_IDS
@@ -36,6 +39,50 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.
 _STATE = {"lang": "_lang_select", "rules": "_rules_select"}
 
+#: Every rule option some profile offers, in chinchon.rules.OPTIONS' order (also the URL names).
+OPTION_NAMES: tuple[str, ...] = tuple(dict.fromkeys(name for offered in OPTIONS.values()
+                                                    for name in offered))
+# Options that add cards (a second deck, jokers): an on/off switch to their one other value.
+# Any other option with choices (the deck size) gets a segmented control of its values.
+_SWITCHES = frozenset({"decks", "jokers"})
+
+
+def option_key(name: str) -> str:
+    """The session key of option ``name``'s chosen value, kept across pages."""
+    return f"option_{name}"
+
+
+def option_widget_key(name: str) -> str:
+    """The session key of the sidebar widget that edits option ``name``."""
+    return f"_option_{name}_select"
+
+
+@cache
+def option_defaults(rules_id: str) -> dict[str, int]:
+    """Each option of the profile at its default: the allowed value ``get_rules`` does not
+    report among a profile's non-default options."""
+    return {name: next(value for value in allowed
+                       if name not in get_rules(rules_id, **{name: value}).options)
+            for name, allowed in OPTIONS[rules_id].items()}
+
+
+def offered_options(rules_id: str) -> tuple[str, ...]:
+    """The options the sidebar shows for the profile: those with a choice of values."""
+    return tuple(name for name, allowed in OPTIONS[rules_id].items() if len(allowed) > 1)
+
+
+def current_options(rules_id: str) -> dict[str, int]:
+    """The options chosen for ``rules_id`` this session that differ from its defaults."""
+    defaults = option_defaults(rules_id)
+    chosen = {name: st.session_state.get(option_key(name)) for name in defaults}
+    return {name: value for name, value in chosen.items()
+            if value in OPTIONS[rules_id][name] and value != defaults[name]}
+
+
+def current_rules(rules_id: str) -> Rules:
+    """The profile with the sidebar's options applied (call after :func:`setup_page`)."""
+    return get_rules(rules_id, **current_options(rules_id))
+
 
 def page_files() -> list[str]:
     """Every page script, as a path relative to app.py, in Streamlit's order (by file name)."""
@@ -54,8 +101,9 @@ def find_page(key: str) -> str | None:
 
 
 def _nav(lang: str, rules_id: str) -> None:
-    """Translated links to every page; they carry the language and profile in the URL."""
-    state = {"lang": lang, "rules": rules_id}
+    """Translated links to every page; they carry the language, profile and options in the URL."""
+    state = {"lang": lang, "rules": rules_id,
+             **{name: str(value) for name, value in current_options(rules_id).items()}}
     st.page_link("app.py", label=i18n.t("page.home", lang), query_params=state)
     for path in page_files():
         key = page_key(path)
@@ -94,6 +142,99 @@ def _on_select(name: str) -> None:
     value = st.session_state[_STATE[name]]
     st.session_state[name] = value
     st.query_params[name] = value
+    if name == "rules":  # the user's own change: options the new profile lacks go quietly
+        for option in OPTION_NAMES:
+            raw = st.query_params.get(option)
+            if raw is not None and _option_value(value, option, raw) is None:
+                del st.query_params[option]
+
+
+def _on_option(rules_id: str, name: str) -> None:
+    """Sidebar callback of an option widget: the value goes to the session and the URL."""
+    chosen = st.session_state[option_widget_key(name)]
+    default = option_defaults(rules_id)[name]
+    if name in _SWITCHES:
+        chosen = _switch_value(rules_id, name) if chosen else default
+    value = default if chosen is None else int(chosen)
+    st.session_state[option_key(name)] = value
+    _option_to_url(name, value, default)
+
+
+def _switch_value(rules_id: str, name: str) -> int:
+    """The value a switch turns option ``name`` to: its one allowed value besides the default."""
+    default = option_defaults(rules_id)[name]
+    return next(value for value in OPTIONS[rules_id][name] if value != default)
+
+
+def _option_to_url(name: str, value: int, default: int) -> None:
+    """Only a value other than the default goes into the URL."""
+    if value != default:
+        if st.query_params.get(name) != str(value):
+            st.query_params[name] = str(value)
+    elif name in st.query_params:
+        del st.query_params[name]
+
+
+def _option_value(rules_id: str, name: str, raw: str) -> int | None:
+    """The URL's text for option ``name`` as a value the profile allows, else None."""
+    text = raw.strip()
+    return next((value for value in OPTIONS[rules_id].get(name, ()) if str(value) == text), None)
+
+
+def _resolve_options(rules_id: str, lang: str) -> dict[str, int]:
+    """Each option of the profile: URL first, then this session's choice, then the default.
+
+    A URL value the profile does not allow (or an option it lacks) gets a warning naming it.
+    """
+    defaults = option_defaults(rules_id)
+    profile = i18n.t(f"profile.{rules_id}.name", lang)
+    values: dict[str, int] = {}
+    for name in OPTION_NAMES:
+        raw = st.query_params.get(name)
+        from_url = None if raw is None else _option_value(rules_id, name, raw)
+        if raw is not None and from_url is None:
+            if name in defaults:
+                message = i18n.t(
+                    "warning.bad_option", lang, option=_literal(name), value=_literal(raw),
+                    profile=profile, fallback=defaults[name],
+                    allowed=" / ".join(map(str, OPTIONS[rules_id][name])))
+            else:
+                message = i18n.t("warning.no_option", lang, option=_literal(name),
+                                 value=_literal(raw), profile=profile)
+            st.warning(message, icon="⚠️")
+        if name not in defaults:
+            st.session_state.pop(option_key(name), None)
+            continue
+        remembered = st.session_state.get(option_key(name))
+        if from_url is not None:
+            values[name] = from_url
+        elif raw is None and remembered in OPTIONS[rules_id][name]:
+            values[name] = remembered
+        else:
+            values[name] = defaults[name]
+    return values
+
+
+def _option_widgets(rules_id: str, lang: str) -> None:
+    """The sidebar's controls for the options the profile offers (none for fournier)."""
+    rules = current_rules(rules_id)
+    for name in offered_options(rules_id):
+        key = option_widget_key(name)
+        value = st.session_state[option_key(name)]
+        label_args = {"n": _switch_value(rules_id, name)} if name in _SWITCHES else {}
+        label = i18n.t(f"sidebar.option.{name}", lang, **label_args)
+        help_text = i18n.t(f"sidebar.option.{name}_help", lang,
+                           players=rules.two_decks_from, points=rules.joker_points)
+        if name in _SWITCHES:
+            st.session_state[key] = value != option_defaults(rules_id)[name]
+            st.toggle(label, key=key, help=help_text, on_change=_on_option,
+                      args=(rules_id, name))
+        else:
+            st.session_state[key] = value
+            st.segmented_control(
+                label, OPTIONS[rules_id][name], key=key, required=True, help=help_text,
+                format_func=lambda n: i18n.t("sidebar.option.cards", lang, n=n),
+                on_change=_on_option, args=(rules_id, name))
 
 
 def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | None]:
@@ -109,7 +250,10 @@ def setup_page(page_key: str) -> tuple[str, str]:
 
     The URL's ``lang`` and ``rules`` win; a bad value shows a warning naming it and falls back
     to the session's choice, then the browser's language (for ``lang``) or ``barajamos``. The
-    chosen values are written back into the URL, so a copied link reproduces the page.
+    profile's options (``decks``, ``deck``, ``jokers``, from ``chinchon.rules.OPTIONS``) follow
+    the same order and fall back to the profile's default; only values other than the default
+    go into the URL. The chosen values are written back into the URL, so a copied link
+    reproduces the page. Read the options with :func:`current_rules`.
     """
     locale_lang = i18n.choose_language(None, st.context.locale)
     lang, bad_lang = _resolve("lang", i18n.LANGUAGES, locale_lang)
@@ -147,6 +291,13 @@ def setup_page(page_key: str) -> tuple[str, str]:
         st.session_state[_STATE[name]] = value  # before the widget exists, so no conflict
         if st.query_params.get(name) != value:
             st.query_params[name] = value
+    options = _resolve_options(rules_id, lang)
+    for name, value in options.items():
+        st.session_state[option_key(name)] = value
+        _option_to_url(name, value, option_defaults(rules_id)[name])
+    for name in OPTION_NAMES:
+        if name not in options and name in st.query_params:
+            del st.query_params[name]  # warned about above
 
     with st.sidebar:
         _nav(lang, rules_id)
@@ -167,6 +318,7 @@ def setup_page(page_key: str) -> tuple[str, str]:
             on_change=_on_select,
             args=("rules",),
         )
+        _option_widgets(rules_id, lang)
         st.caption(i18n.t("sidebar.share_hint", lang))
     return lang, rules_id
 

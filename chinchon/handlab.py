@@ -67,6 +67,7 @@ __all__ = [
     "Verdict",
     "VerdictKind",
     "compare_profiles",
+    "copies_of",
     "deal_closer",
     "deal_hand",
     "deck_rows",
@@ -164,7 +165,7 @@ def read_hand(text: str, rules: Rules) -> HandReading:
             continue
         if not rules.deck.contains(card):
             problems.append(Problem(ProblemKind.NOT_IN_DECK, card.code()))
-        elif held[card] >= (rules.deck.jokers if card.is_joker else rules.deck.copies):
+        elif held[card] >= copies_of(card, rules):
             problems.append(Problem(ProblemKind.DUPLICATE, card.code()))
         elif len(cards) >= MAX_CARDS:
             problems.append(Problem(ProblemKind.TOO_MANY, card.code()))
@@ -175,24 +176,37 @@ def read_hand(text: str, rules: Rules) -> HandReading:
 
 
 def toggle(text: str, card: Card, rules: Rules) -> str:
-    """The typed hand ``text`` after a click on ``card`` in the deck: taken out if held, else
-    added at the end if the hand has room. Every other token stays as typed, bad ones too.
+    """The typed hand ``text`` after a click on ``card`` in the deck: one more copy of it while
+    the deck has a copy left and the hand has room, else every copy held put back. With one
+    deck a click takes a card and the next puts it back; with two decks (or two jokers) the
+    second click takes the second copy and the third puts both back. Every other token stays
+    as typed, bad ones too.
 
     >>> rules = get_rules("fournier")
     >>> toggle("7o 7c", Card.parse("7b"), rules)
     '7o 7c 7b'
     >>> toggle("7o 7c xx 7O", Card.parse("7o"), rules)
     '7c xx'
+    >>> two = get_rules("barajamos", decks=2)
+    >>> toggle("7o 7c", Card.parse("7o"), two), toggle("7o 7c 7o", Card.parse("7o"), two)
+    ('7o 7c 7o', '7c')
     """
     tokens = [token for token in _TOKEN_SPLIT.split(text.strip()) if token]
-    naming = [i for i, token in enumerate(tokens) if _names(token, card)]
-    if card in read_hand(text, rules).cards:
-        # With one deck every copy typed goes; with two, the last one typed.
-        drop = set(naming) if rules.deck.copies == 1 or card.is_joker else {naming[-1]}
-        return " ".join(token for i, token in enumerate(tokens) if i not in drop)
-    if rules.deck.contains(card) and len(read_hand(text, rules).cards) < MAX_CARDS:
-        tokens.append(card.code())
-    return " ".join(tokens)
+    held = read_hand(text, rules).cards
+    if held.count(card) < copies_of(card, rules) and len(held) < MAX_CARDS:
+        return " ".join([*tokens, card.code()])
+    return " ".join(token for token in tokens if not _names(token, card))
+
+
+def copies_of(card: Card, rules: Rules) -> int:
+    """How many copies of ``card`` the deck of ``rules`` holds (0 when it has none).
+
+    >>> copies_of(Card.parse("JK"), get_rules("ludoteka", jokers=2))
+    2
+    """
+    if not rules.deck.contains(card):
+        return 0
+    return rules.deck.jokers if card.is_joker else rules.deck.copies
 
 
 def _names(token: str, card: Card) -> bool:
@@ -411,7 +425,7 @@ def read_table(text: str, hand: Sequence[Card], rules: Rules) -> TableReading:
     for card in cards:
         if not rules.deck.contains(card):
             return TableReading(None, Problem(ProblemKind.NOT_IN_DECK, card.code()))
-        if held[card] > (rules.deck.jokers if card.is_joker else rules.deck.copies):
+        if held[card] > copies_of(card, rules):
             kind = ProblemKind.SHARED_CARD if card in hand else ProblemKind.DUPLICATE
             return TableReading(None, Problem(kind, card.code()))
     try:

@@ -1,4 +1,7 @@
-"""Hand lab: pick seven or eight cards and watch the solver meld, close, discard and lay off."""
+"""Hand lab: pick seven or eight cards and watch the solver meld, close, discard and lay off.
+
+The rules are the sidebar's profile with its options (two decks, the ludoteka deck, jokers).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +14,11 @@ from chinchon import handlab as hl
 from chinchon.cards import Card, hand_code
 from chinchon.i18n import card_name, t
 from chinchon.odds import can_rank, rank_of
-from chinchon.rules import get_rules
 from chinchon.solver import HandAnalysis
 from ui import (
     LAID_RING,
     LOOSE_RING,
+    current_rules,
     literal,
     setup_page,
     show_arrangement,
@@ -29,7 +32,7 @@ BADGES = {"cannot_close": ("gray", ":material/block:"), "points": ("green", None
           "minus_ten": ("blue", None)}
 
 lang, rules_id = setup_page("hand_lab")
-rules = get_rules(rules_id)
+rules = current_rules(rules_id)
 
 
 def tr(key: str, **kw: object) -> str:
@@ -137,6 +140,10 @@ with st.expander(tr("pick.again"), expanded=False) if teacher else st.container(
              format_func=lambda name: tr(f"example.{name}"))
     card_picker(rules, reading.cards, lang=lang, label=tr("pick.label"), key="hl_picker",
                 on_click=on_pick)
+    if rules.deck.copies > 1:  # how a click picks the second copy of a card
+        st.caption(tr("pick.copies"))
+    if rules.deck.jokers > 1:
+        st.caption(tr("pick.jokers"))
     text_box("hand", tr("pick.typed"), placeholder="7o 7c 7b 9e 10e 11e 4o",
              help=tr("pick.typed_help"))
     with st.container(horizontal=True):
@@ -200,6 +207,7 @@ if analysis is not None and not teacher:
     st.subheader(tr("compare.title"))
 if analysis is not None and not teacher and st.toggle(tr("compare.toggle"), key="hl_compare"):
     st.markdown(tr("compare.body"))
+    st.caption(tr("compare.defaults"))
     cells = hl.compare_profiles(st.session_state.hl_hand)
     for column, cell in zip(st.columns(len(cells)), cells, strict=True):
         with column.container(border=True, height="stretch"):

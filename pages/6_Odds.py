@@ -1,4 +1,8 @@
-"""Odds: exact figures over every dealt hand, per profile, from the shipped enumeration."""
+"""Odds: exact figures over every dealt hand, per profile, from the shipped enumeration.
+
+The ludoteka deck (40 or 48, ``?deck=48``) is the sidebar's option; the figures cover one deck
+without jokers, so a second deck or jokers chosen there are set aside here.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon.i18n import t
-from chinchon.odds import Odds, closing_totals, shipped_decks, shipped_odds
+from chinchon.odds import Odds, can_rank, closing_totals, shipped_decks, shipped_odds
 from chinchon.rules import PROFILE_IDS, CloseRule, get_rules
-from ui import literal, setup_page
+from ui import current_rules, setup_page
 
 MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
 # Each profile's line in the comparison chart (ludoteka's two decks share a hue).
@@ -32,37 +36,21 @@ def percent(share: float, lang: str) -> str:
     return number(100 * share, lang, digits) + "\u00a0%" * (lang != "en") + "%" * (lang == "en")
 
 
-def pick_deck() -> None:
-    st.query_params["deck"] = str(st.session_state["odds_deck"])
-
-
 def label(odds: Odds) -> str:
     name = t(f"profile.{odds.rules_id}.name", lang)
     return f"{name} ({t('odds.deck_cards', lang, n=odds.deck)})"
 
 
-decks = shipped_decks(rules_id)
-deck = decks[0]
-if len(decks) > 1:
-    raw = st.query_params.get("deck")
-    if raw is not None and raw.strip() not in {str(d) for d in decks}:
-        st.warning(t("odds.bad_deck", lang, value=literal(raw), fallback=deck), icon="⚠️")
-    elif raw is not None:
-        deck = int(raw)
-elif "deck" in st.query_params:
-    del st.query_params["deck"]
-rules = get_rules(rules_id, deck=deck) if len(decks) > 1 else get_rules(rules_id)
+chosen = current_rules(rules_id)
+# The figures are for one deck without jokers: keep only the chosen deck size.
+rules = get_rules(rules_id, **{k: v for k, v in chosen.options.items() if k == "deck"})
 odds = shipped_odds(rules)
 
 st.title(t("page.odds", lang))
 st.markdown(t("odds.intro", lang, hands=number(odds.hands, lang), deck=odds.deck))
 
-if len(decks) > 1:
-    st.session_state["odds_deck"] = deck  # the URL decides; the control only edits it
-    st.segmented_control(t("odds.deck", lang), decks, key="odds_deck", required=True,
-                         format_func=lambda d: t("odds.deck_cards", lang, n=d),
-                         on_change=pick_deck)
-    st.query_params["deck"] = str(deck)
+if not can_rank(chosen):
+    st.info(t("odds.options_aside", lang, deck=odds.deck), icon=":material/info:")
 
 st.subheader(label(odds), divider="green")
 likely = odds.most_likely_loose

@@ -105,9 +105,22 @@ def test_toggle_keeps_what_the_user_typed() -> None:
     # A bad token stays for the user to fix; a card typed twice goes at once (one deck).
     assert toggle("7o zz 7c", Card.parse("1b"), FOURNIER) == "7o zz 7c 1b"
     assert toggle("7o zz 7O 7c", Card.parse("7o"), FOURNIER) == "zz 7c"
-    # Two decks hold two sevens of oros: a click takes out the last one typed.
+    # Two decks hold two sevens of oros: a click takes the second, the next puts both back.
     two_decks = get_rules("barajamos", decks=2)
-    assert toggle("7o 7c 7o", Card.parse("7o"), two_decks) == "7o 7c"
+    assert toggle("7o zz 7c", Card.parse("7o"), two_decks) == "7o zz 7c 7o"
+    assert toggle("7o 7c 7o", Card.parse("7o"), two_decks) == "7c"
+    # A full hand has no room for the second copy: the click puts the one held back.
+    full = "7o 1c 2c 3c 4c 5c 6c 8c"
+    assert toggle(full, Card.parse("7o"), two_decks) == full[3:]
+
+
+def test_toggle_cycles_the_two_jokers() -> None:
+    jokers = get_rules("ludoteka", jokers=2)
+    joker = Card.parse("JK")
+    assert toggle("5c", joker, jokers) == "5c JK"
+    assert toggle("5c JK", joker, jokers) == "5c JK JK"
+    assert toggle("5c jk JK", joker, jokers) == "5c"
+    assert toggle("5c", joker, FOURNIER) == "5c"  # no jokers in this deck
 
 
 def test_deck_rows_follow_the_deck() -> None:

@@ -227,3 +227,115 @@ def test_an_example_replaces_the_hand() -> None:
     assert at.pills(key="hl_example").value is None
     assert [i.value for i in at.info] == [
         "**Chinchón: you score −10 and every other player adds 100**"]
+
+
+# --- The sidebar's rule options: two decks, the ludoteka deck, jokers -----------------------
+
+
+def link_warnings(at: AppTest) -> list[str]:
+    """The warnings about the address (the close verdict may be a warning too)."""
+    return [w.value for w in at.warning if w.value.startswith("The link asks")]
+
+
+def test_the_url_sets_jokers_and_the_lab_solves_with_the_joker() -> None:
+    hand = "10o 11o JK 1c 1e 3b 5b"
+    at = open_lab(rules="ludoteka", jokers="2", hand=hand.replace(" ", "+"))
+    assert not at.exception and not link_warnings(at) and not at.error
+    assert at.sidebar.toggle[0].label == "Add 2 jokers" and at.sidebar.toggle[0].value is True
+    assert at.sidebar.segmented_control[0].value == 40
+    assert at.query_params["jokers"] == "2" and "deck" not in at.query_params
+    rules = get_rules("ludoteka", jokers=2)
+    assert loose_points(at) == fewest_loose_points(parse_hand(hand), rules) == 10
+    # The joker ends the run 10-11 of oros; the melds' captions name the card it stands for.
+    assert any("joker = rey of oros" in h.proto.body or "joker = 7 of oros" in h.proto.body
+               for h in at.get("html"))
+    # No shipped odds cover a deck with jokers: no rank among dealt hands.
+    assert not [c for c in at.caption if c.value.startswith("Fewer loose points than")]
+    assert any(c.value.startswith("Jokers: click the joker") for c in at.caption)
+
+
+def test_without_the_option_the_joker_is_not_in_the_deck() -> None:
+    at = open_lab(rules="ludoteka", hand="10o+11o+JK+1c+1e+3b+5b")
+    assert at.sidebar.toggle[0].value is False
+    assert any("`JK` is not in the deck" in e.value for e in at.error)
+    at.sidebar.toggle[0].set_value(True).run()
+    assert not at.exception and not at.error
+    assert at.query_params["jokers"] == "2"
+    assert loose_points(at) == 10
+
+
+def test_two_decks_let_a_card_be_held_twice() -> None:
+    hand = "7o 7o 7c 8c 9c 10c 1b"
+    at = open_lab(rules="barajamos", hand=hand)
+    assert any("`7o` appears more often" in e.value for e in at.error)
+    (switch,) = at.sidebar.toggle
+    assert switch.label == "Play with 2 decks"
+    switch.set_value(True).run()
+    assert not at.exception and not at.error
+    assert at.query_params["decks"] == "2"
+    two = get_rules("barajamos", decks=2)
+    assert loose_points(at) == fewest_loose_points(parse_hand(hand), two) == 1
+    assert any(c.value.startswith("Two decks: every card is there twice") for c in at.caption)
+    at.sidebar.toggle[0].set_value(False).run()
+    assert "decks" not in at.query_params
+    assert any("`7o` appears more often" in e.value for e in at.error)
+
+
+@pytest.mark.parametrize(("query", "named"), [
+    ({"rules": "ludoteka", "jokers": "3"}, ("`jokers`", "`3`", "0 / 2", "using 0")),
+    ({"rules": "ludoteka", "deck": "52"}, ("`deck`", "`52`", "using 40")),
+    ({"rules": "fournier", "decks": "2"}, ("`decks`", "`2`", "Fournier")),
+    ({"rules": "barajamos", "jokers": "2"}, ("`jokers`", "Barajamos has no such option")),
+])
+def test_a_bad_option_in_the_url_warns_and_the_rest_works(
+        query: dict[str, str], named: tuple[str, ...]) -> None:
+    at = open_lab(hand="7o+7c+7b+1e+2e+3e+4o", **query)
+    assert not at.exception
+    (warning,) = link_warnings(at)
+    for text in named:
+        assert text in warning, warning
+    option = next(name for name in ("jokers", "deck", "decks") if name in query)
+    assert option not in at.query_params
+    rules = get_rules(query["rules"])
+    assert loose_points(at) == fewest_loose_points(parse_hand("7o 7c 7b 1e 2e 3e 4o"), rules)
+
+
+def test_a_default_option_in_the_url_is_dropped_quietly() -> None:
+    at = open_lab(rules="ludoteka", deck="40", jokers="0", hand="7o+7c+7b+1e+2e+3e+4o")
+    assert not at.exception and not link_warnings(at)
+    assert "deck" not in at.query_params and "jokers" not in at.query_params
+
+
+def test_options_survive_a_page_change() -> None:
+    at = open_lab(rules="ludoteka", deck="48", jokers="2", hand="8o+9o+JK+1c+1e+1b+5b")
+    assert loose_points(at) == 5
+    # Leaving by an address without the options: the session remembers them.
+    for name in ("deck", "jokers", "hand"):
+        at.query_params.pop(name)
+    at.switch_page("pages/6_Odds.py").run()
+    assert not at.exception
+    assert "73,629,072" in at.markdown[0].value  # the 48-card deck, jokers set aside
+    assert at.query_params["deck"] == "48" and at.query_params["jokers"] == "2"
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.error
+    assert at.sidebar.segmented_control[0].value == 48 and at.sidebar.toggle[0].value is True
+    assert loose_points(at) == 5
+
+
+def test_a_new_profile_drops_the_options_it_lacks_without_a_warning() -> None:
+    at = open_lab(rules="ludoteka", jokers="2", hand="7o+7c+7b+1e+2e+3e+4o")
+    at.sidebar.selectbox[1].set_value("barajamos").run()
+    assert not at.exception and not link_warnings(at)
+    assert "jokers" not in at.query_params and not at.sidebar.segmented_control
+    at.sidebar.toggle[0].set_value(True).run()
+    at.sidebar.selectbox[1].set_value("jeux-de-cartes").run()
+    assert at.query_params["decks"] == "2"  # jeux-de-cartes plays two decks too
+    assert at.sidebar.toggle[0].value is True
+
+
+def test_the_side_by_side_view_says_it_uses_default_options() -> None:
+    at = open_lab(rules="barajamos", decks="2", hand="7o+7o+7c+8c+9c+10c+1b")
+    at.toggle(key="hl_compare").set_value(True).run()
+    assert not at.exception
+    assert any(c.value.startswith("Each profile plays here with its default options")
+               for c in at.caption)

@@ -56,14 +56,34 @@ def test_ludoteka_deck_from_the_url_and_the_control() -> None:
     assert "73,629,072" in at.markdown[0].value
     odds48 = shipped_odds(get_rules("ludoteka", deck=48))
     assert _metrics(at)["May close at once"] == f"{100 * odds48.share(odds48.can_close):.3f}%"
-    at.segmented_control(key="odds_deck").set_value(40).run()
-    assert at.query_params["deck"] == "40"
+    # One control for the ludoteka deck: the sidebar's option (only 48 goes in the URL).
+    (control,) = at.sidebar.segmented_control
+    control.set_value(40).run()
+    assert not at.exception
+    assert "deck" not in at.query_params
     assert "18,643,560" in at.markdown[0].value
+    control = at.sidebar.segmented_control[0]
+    control.set_value(48).run()
+    assert at.query_params["deck"] == "48"
+    assert "73,629,072" in at.markdown[0].value
+
+
+def test_two_decks_or_jokers_are_set_aside_with_a_note() -> None:
+    at = _run(lang="en", rules="ludoteka", deck="48", jokers="2")
+    assert not at.exception and not at.warning
+    assert "73,629,072" in at.markdown[0].value
+    assert any("one 48-card deck without jokers" in i.value for i in at.info)
+    at = _run(lang="en", rules="barajamos")
+    assert not at.info
+    at.sidebar.toggle[0].set_value(True).run()
+    assert at.query_params["decks"] == "2"
+    assert "73,629,072" in at.markdown[0].value
+    assert any("one 48-card deck without jokers" in i.value for i in at.info)
 
 def test_bad_deck_warns_and_falls_back() -> None:
     at = _run(lang="en", rules="ludoteka", deck="52")
     assert not at.exception
-    assert any("52" in w.value for w in at.warning)
+    assert any("52" in w.value and "`deck`" in w.value for w in at.warning)
     assert "18,643,560" in at.markdown[0].value
 
 @pytest.mark.parametrize(("lang", "title", "count"), [

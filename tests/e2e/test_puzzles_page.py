@@ -87,7 +87,8 @@ def test_a_close_must_be_declared(page: Any, server_url: str) -> None:
     wait_idle(page)
     assert "you may close" in _alerts(page)
     assert not page.get_by_text("Every move compared").is_visible()
-    page.get_by_test_id("stCheckbox").click()
+    # The sidebar has switches too (rule options): the close switch is in the page itself.
+    page.get_by_test_id("stMain").get_by_test_id("stCheckbox").click()
     wait_idle(page)
     page.locator(f'.cardbuttons button[data-card="{right}"]').click()
     wait_idle(page)
