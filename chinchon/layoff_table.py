@@ -1,8 +1,9 @@
 """The lay-off table page's model: typed or dealt hands around a close, and the score sheet.
 
-No Streamlit here: the page reads text into hands with :func:`read_table`, deals with
-:func:`deal_table`, resolves with :func:`chinchon.layoffs.resolve` and draws the sheet from
-:func:`sheet_rows`.
+No Streamlit here: the page reads text into hands with :func:`read_table`, edits them by
+clicks with :func:`pick`, deals with :func:`deal_table` (or :func:`deal_hands` for a hand with
+no closer), resolves with :func:`chinchon.layoffs.resolve`, draws the sheet from
+:func:`sheet_rows` and words the sheet's refusals from :func:`refusal`.
 
 >>> rules = get_rules("barajamos", players=3)
 >>> reading = read_table("7o 7c 7b 9e 10e 11e 4o", ["7e 1c 2c 3c 5o 5b 8o", "12e 1c"], rules)
@@ -16,16 +17,17 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from chinchon.cards import Card, CardError, hand_code
-from chinchon.handlab import deal_closer
+from chinchon.handlab import copies_of, deal_closer, read_hand, toggle
 from chinchon.rules import Rules, get_rules  # noqa: F401 (doctest)
-from chinchon.scoring import EntryKind, ScoreSheet
-from chinchon.solver import HAND_SIZE
+from chinchon.scoring import EntryKind, GameOverError, ReturnError, ScoreSheet, SeatError
+from chinchon.solver import HAND_SIZE, CloseError, analyze
 
-__all__ = ["ProblemKind", "SheetRow", "TableProblem", "TableReading", "deal_table",
-           "read_table", "sheet_rows", "table_query"]
+__all__ = ["Outside", "Pick", "ProblemKind", "Refusal", "RefusalKind", "SheetRow",
+           "TableProblem", "TableReading", "deal_hands", "deal_table", "outside_deck", "pick",
+           "read_table", "refusal", "sheet_rows", "table_query"]
 
 #: A bad token is quoted back at most this long.
 _QUOTE = 24
@@ -60,6 +62,11 @@ class TableReading:
     def ok(self) -> bool:
         return not self.problems
 
+    @property
+    def held(self) -> tuple[Card, ...]:
+        """Every good card of every hand: the cards a picker shows as taken."""
+        return tuple(card for hand in self.hands for card in hand)
+
 
 def read_table(closer: str, opponents: Sequence[str], rules: Rules) -> TableReading:
     """Read the closer's and each opponent's seven cards, naming every bad token.
@@ -93,6 +100,103 @@ def read_table(closer: str, opponents: Sequence[str], rules: Rules) -> TableRead
     return TableReading(tuple(hands), tuple(problems))
 
 
+@dataclass(frozen=True)
+class Outside:
+    """Cards typed that this profile's deck lacks (as when the profile changed under the hands),
+    and every other problem."""
+
+    #: Distinct codes in the order typed.
+    cards: tuple[str, ...]
+    #: Every such card is an 8 or a 9: the hands were typed for a 48-card deck.
+    deck_48: bool
+    #: The problems left once these cards are set aside: other players' counts and bad tokens.
+    rest: tuple[TableProblem, ...]
+
+
+def outside_deck(reading: TableReading) -> Outside:
+    """Gather the cards outside the deck into one finding; a player's short count that they
+    explain is dropped (taking them out is what the message asks).
+
+    >>> rules = get_rules("fournier", players=3)
+    >>> found = outside_deck(read_table("8o 1o 2o 3o 4o 5o 6o", ["9c 1c", "1e"], rules))
+    >>> found.cards, found.deck_48, [(p.player, p.value) for p in found.rest]
+    (('8o', '9c'), True, [(2, '1')])
+    """
+    cards = tuple(dict.fromkeys(p.value for p in reading.problems
+                                if p.kind is ProblemKind.NOT_IN_DECK))
+    players = {p.player for p in reading.problems if p.kind is ProblemKind.NOT_IN_DECK}
+    rest = tuple(p for p in reading.problems if p.kind is not ProblemKind.NOT_IN_DECK
+                 and not (p.kind is ProblemKind.COUNT and p.player in players))
+    deck_48 = bool(cards) and all(Card.parse(code).rank in (8, 9) for code in cards)
+    return Outside(cards, deck_48, rest)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The typed hands after a click on a card in the deck. When the click changed nothing,
+    ``held_by`` names the seat that holds every copy, or ``full`` says the hand has 7 cards."""
+
+    texts: tuple[str, ...]
+    held_by: int | None = None
+    full: bool = False
+
+
+def pick(texts: Sequence[str], seat: int, card: Card, rules: Rules) -> Pick:
+    """A click on ``card`` while editing ``seat`` (0: the closer), as in the hand lab's picker:
+    one more copy into his hand while the deck has a copy nobody holds and his hand has room,
+    else every copy he holds put back. A card only other seats hold stays theirs.
+
+    >>> rules = get_rules("barajamos", players=3)
+    >>> pick(["7o 7c", "1e", ""], 2, Card.parse("1e"), rules)
+    Pick(texts=('7o 7c', '1e', ''), held_by=1, full=False)
+    >>> pick(["7o 7c", "1e", ""], 2, Card.parse("2e"), rules).texts
+    ('7o 7c', '1e', '2e')
+    >>> pick(["7o 7c", "1e", ""], 0, Card.parse("7C"), rules).texts
+    ('7o', '1e', '')
+    """
+    texts = tuple(texts)
+    own = texts[seat]
+    reading = read_table(texts[0], texts[1:], rules)
+    spare = reading.held.count(card) < copies_of(card, rules)
+    if spare and len(reading.hands[seat]) < HAND_SIZE:
+        return _with(texts, seat, toggle(own, card, rules))
+    if card in read_hand(own, rules).cards:
+        return _with(texts, seat, _put_back(own, card, rules))
+    if spare:
+        return Pick(texts, full=True)
+    holder = next((i for i, hand in enumerate(reading.hands) if card in hand), None)
+    return Pick(texts, held_by=holder)
+
+
+def _with(texts: tuple[str, ...], seat: int, text: str) -> Pick:
+    return Pick((*texts[:seat], text, *texts[seat + 1:]))
+
+
+def _put_back(text: str, card: Card, rules: Rules) -> str:
+    """``text`` without ``card``: :func:`~chinchon.handlab.toggle` takes copies until the deck
+    has none left, then puts them all back, so a few clicks always end with none held."""
+    for _ in range(copies_of(card, rules) + 1):
+        if card not in read_hand(text, rules).cards:
+            break
+        text = toggle(text, card, rules)
+    return text
+
+
+def deal_hands(rules: Rules, players: int, seed: int) -> tuple[tuple[Card, ...], ...]:
+    """``players`` random hands of seven from the deck (a hand that ends with no closer).
+
+    >>> hands = deal_hands(get_rules("ludoteka"), 3, seed=5)
+    >>> [len(hand) for hand in hands], len(set(sum(hands, ()))), hands == deal_hands(
+    ...     get_rules("ludoteka"), 3, seed=5)
+    ([7, 7, 7], 21, True)
+    """
+    return _split(random.Random(seed).sample(list(rules.deck.cards()), HAND_SIZE * players))
+
+
+def _split(cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(cards[i:i + HAND_SIZE]) for i in range(0, len(cards), HAND_SIZE))
+
+
 def deal_table(rules: Rules, opponents: int, seed: int) -> tuple[tuple[Card, ...], ...]:
     """A closer who may close and ``opponents`` random hands from the rest of the deck.
 
@@ -105,8 +209,7 @@ def deal_table(rules: Rules, opponents: int, seed: int) -> tuple[tuple[Card, ...
     for card in closer:
         stock.remove(card)
     dealt = random.Random(seed).sample(stock, HAND_SIZE * opponents)
-    return (tuple(closer), *(tuple(dealt[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-                            for i in range(opponents)))
+    return (tuple(closer), *_split(dealt))
 
 
 def table_query(hands: Sequence[Sequence[Card]]) -> dict[str, str | list[str]]:
@@ -135,3 +238,75 @@ def sheet_rows(sheet: ScoreSheet) -> tuple[SheetRow, ...]:
                           entry.eliminated, entry.returned)
                  for i, entry in enumerate(sheet.history, 1))
 
+
+
+class RefusalKind(StrEnum):
+    """Why the score sheet refused an action, as the page words it."""
+
+    GAME_OVER = "game_over"
+    SEAT_OUT = "seat_out"
+    SEATS = "seats"
+    CANNOT_CLOSE = "cannot_close"
+    OVER_LIMIT = "over_limit"
+    STILL_IN = "still_in"
+    NO_RETURNS = "no_returns"
+    RETURNS_USED = "returns_used"
+    TOO_FEW_IN = "too_few_in"
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refusal of the sheet: its kind, the seat concerned and the numbers the message quotes
+    (loose ``points``, ``total``, ``limit``, or a ``count``)."""
+
+    kind: RefusalKind
+    seat: int | None = None
+    numbers: tuple[tuple[str, int], ...] = ()
+
+
+def refusal(error: ValueError, sheet: ScoreSheet, seat: int | None = None,
+            hand: Sequence[Card] = (), hands: int | None = None) -> Refusal:
+    """Word ``error``, raised by ``sheet`` for an action of ``seat`` (his ``hand`` when he
+    closed; ``hands`` typed), by its type; the details come from the sheet, never from the
+    English message.
+
+    >>> sheet = ScoreSheet.start(get_rules("fournier"), 2)
+    >>> try:
+    ...     sheet.spend_return(1)
+    ... except ValueError as error:
+    ...     refusal(error, sheet, 1)
+    Refusal(kind=<RefusalKind.STILL_IN: 'still_in'>, seat=1, numbers=())
+    """
+    if isinstance(error, GameOverError):
+        return Refusal(RefusalKind.GAME_OVER, sheet.winner)
+    if isinstance(error, SeatError):
+        if seat is not None and 0 <= seat < len(sheet.players) and not sheet.playing[seat]:
+            return Refusal(RefusalKind.SEAT_OUT, seat)
+        return Refusal(RefusalKind.SEATS, None, (("count", hands or 0),
+                                                 ("players", len(sheet.in_game))))
+    if isinstance(error, ReturnError) and seat is not None:
+        return _return_refusal(sheet, seat)
+    if isinstance(error, CloseError) and seat is not None and len(hand) == HAND_SIZE:
+        total, limit = sheet.totals[seat], sheet.rules.limit
+        alone = analyze(tuple(hand), sheet.rules).close
+        if alone is not None:  # he could close but for his total
+            points = alone.arrangement.loose_points(sheet.rules)
+            return Refusal(RefusalKind.OVER_LIMIT, seat,
+                           (("points", points), ("total", total), ("limit", limit)))
+        points = analyze(tuple(hand), sheet.rules).loose_points
+        return Refusal(RefusalKind.CANNOT_CLOSE, seat, (("points", points),))
+    return Refusal(RefusalKind.OTHER, seat)
+
+
+def _return_refusal(sheet: ScoreSheet, seat: int) -> Refusal:
+    if sheet.finished:
+        return Refusal(RefusalKind.GAME_OVER, sheet.winner)
+    if sheet.playing[seat]:
+        return Refusal(RefusalKind.STILL_IN, seat)
+    left = sheet.returns_left(seat)
+    if left is not None and left <= 0:
+        used = sheet.returns_used[seat]
+        return (Refusal(RefusalKind.RETURNS_USED, seat, (("count", used),)) if used
+                else Refusal(RefusalKind.NO_RETURNS, seat))
+    return Refusal(RefusalKind.TOO_FEW_IN, seat)

@@ -3,23 +3,35 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from card_buttons import card_picker, clicked_card
 from chinchon import layoff_table as lt
-from chinchon.cards import hand_code
+from chinchon.cards import Card, hand_code
 from chinchon.handlab import DealError
 from chinchon.i18n import card_name, t
 from chinchon.layoffs import Action, HandEnd, resolve
-from chinchon.rules import get_rules
+from chinchon.rules import Rules, get_rules
 from chinchon.scoring import ScoreError, ScoreSheet
 from chinchon.solver import CloseError, analyze
 from chinchon.tour import layoff_examples
-from ui import LAID_RING, literal, setup_page, show_arrangement, show_cards, show_table
+from ui import (
+    LAID_RING,
+    current_options,
+    literal,
+    setup_page,
+    show_arrangement,
+    show_cards,
+    show_table,
+)
 
 MAX_OPPONENTS = 5
+#: Card width in the click picker: a 48-card row of twelve stays within the page.
+PICKER_WIDTH = 44
 
 lang, rules_id = setup_page("layoffs")
 base = get_rules(rules_id)
@@ -53,16 +65,46 @@ opponents = controls[0].slider(
     t("layoffs.opponents", lang), fewest, most, count_default, key=f"{state_key}-n"
 )
 seed = controls[1].number_input(t("layoffs.seed", lang), 0, 10**6, 1, key=f"{state_key}-seed")
-rules = get_rules(rules_id, players=opponents + 1)
+# The sidebar's options (a second deck, ludoteka's deck and jokers) on top of the table size.
+rules = get_rules(rules_id, players=opponents + 1, **current_options(rules_id))
+hand_keys = [f"{state_key}-hand-{i}" for i in range(opponents + 1)]
+notice_key = f"{state_key}-notice"
+
+
+def deal(rules: Rules, opponents: int, seed: int) -> None:
+    """Button callback: new hands for every seat (before the text boxes are drawn again)."""
+    try:
+        dealt = lt.deal_table(rules, opponents, seed)
+    except DealError:
+        st.session_state[notice_key] = t("layoffs.deal_failed", lang)
+        return
+    for key, hand in zip(hand_keys, dealt, strict=True):
+        st.session_state[key] = hand_code(hand)
+
+
+def on_pick(seat: int, rules: Rules) -> None:
+    """Picker callback: the clicked card goes into (or out of) ``seat``'s typed hand."""
+    code = clicked_card(f"{state_key}-picker")
+    if code is None:
+        return
+    done = lt.pick([st.session_state.get(key, "") for key in hand_keys], seat,
+                   Card.parse(code), rules)  # fmt: skip
+    for key, text in zip(hand_keys, done.texts, strict=True):
+        st.session_state[key] = text
+    card = card_name(code, lang)
+    if done.held_by is not None:
+        st.session_state[notice_key] = t("layoffs.pick.held", lang, card=card,
+                                         who=names[done.held_by])  # fmt: skip
+    elif done.full:
+        st.session_state[notice_key] = t("layoffs.pick.full", lang, who=names[seat])
+
+
 if rules.deck.copies == 2:
     st.caption(t("layoffs.two_decks", lang, n=opponents + 1))
-if controls[2].button(t("layoffs.deal", lang), icon=":material/casino:", width="stretch"):
-    try:
-        texts = [hand_code(h) for h in lt.deal_table(rules, opponents, int(seed))]
-        for i, text in enumerate(texts):
-            st.session_state[f"{state_key}-hand-{i}"] = text
-    except DealError:
-        st.warning(t("layoffs.deal_failed", lang))
+controls[2].button(t("layoffs.deal", lang), icon=":material/casino:", width="stretch",
+                   on_click=deal, args=(rules, opponents, int(seed)))  # fmt: skip
+if notice_key in st.session_state:
+    st.toast(st.session_state.pop(notice_key), icon=":material/info:")
 
 names = [t("layoffs.closer", lang)] + [
     t("layoffs.opponent", lang, n=i) for i in range(1, opponents + 1)
@@ -82,9 +124,30 @@ reading = lt.read_table(typed[0], typed[1:], rules)
 for preview, hand in zip(previews, reading.hands, strict=True):
     with preview:
         show_cards([card.code() for card in hand], lang, width=34, gap=3)
+with st.expander(t("layoffs.pick.title", lang), expanded=True, icon=":material/touch_app:"):
+    editing = st.segmented_control(
+        t("layoffs.pick.seat", lang), range(opponents + 1), format_func=names.__getitem__,
+        default=0, required=True, key=f"{state_key}-seat-{opponents}",
+    )
+    editing = editing if isinstance(editing, int) else 0
+    st.caption(t("layoffs.pick.hint", lang, who=names[editing]))
+    # Every seat's cards are taken: with one deck a card is in one hand at most.
+    card_picker(rules, reading.held, lang=lang, label=t("layoffs.pick.title", lang),
+                key=f"{state_key}-picker", on_click=partial(on_pick, editing, rules),
+                width=PICKER_WIDTH)  # fmt: skip
 st.query_params["closer"] = " ".join(typed[0].split())
 st.query_params["opp"] = [" ".join(text.split()) for text in typed[1:]]
-for problem in reading.problems:
+outside = lt.outside_deck(reading)
+if outside.cards:
+    # One message for the table (a profile change), not one per player.
+    cards = ", ".join(f"`{code}`" for code in outside.cards)
+    key = "layoffs.outside.deck_48" if outside.deck_48 else "layoffs.outside.other"
+    with st.container(border=True):
+        st.warning(t(key, lang, cards=cards, name=rules.name, size=rules.deck.size),
+                   icon=":material/swap_horiz:")  # fmt: skip
+        st.button(t("layoffs.outside.deal", lang), icon=":material/casino:", on_click=deal,
+                  args=(rules, opponents, int(seed)), key=f"{state_key}-redeal")  # fmt: skip
+for problem in outside.rest:
     # The count is ours; every other value is what the user typed, quoted as code.
     count = problem.kind is lt.ProblemKind.COUNT
     value = problem.value if count else literal(problem.value)
@@ -153,9 +216,21 @@ if end is not None:
 # --- The score sheet across several hands ---------------------------------------------------
 st.header(t("layoffs.sheet_title", lang), divider="green")
 st.markdown(t("layoffs.sheet_intro", lang, limit=rules.limit))
-sheet_key = f"sheet-{rules_id}-{opponents + 1}"
+deck = rules.deck
+sheet_key = f"sheet-{rules_id}-{opponents + 1}-{deck.size}-{deck.copies}-{deck.jokers}"
 seats = [t("layoffs.seat", lang, n=i + 1) for i in range(opponents + 1)]
 sheet: ScoreSheet = st.session_state.get(sheet_key) or ScoreSheet.start(rules, seats)
+
+
+def refused(error: ValueError, seat: int | None = None, hand: tuple[Card, ...] = (),
+            hands: int | None = None) -> None:
+    """Say why the sheet refused, in the reader's language (by the error's type)."""
+    why = lt.refusal(error, sheet, seat, hand, hands)
+    who = seats[why.seat] if why.seat is not None else ""
+    reason = t(f"layoffs.refused.{why.kind.value}", lang, who=who, **dict(why.numbers))
+    st.warning(t("layoffs.sheet_refused", lang, reason=reason), icon=":material/block:")
+
+
 buttons = st.columns([1.2, 1, 1, 1])
 if not sheet.finished:
     closer_seat = buttons[0].selectbox(
@@ -167,7 +242,7 @@ if not sheet.finished:
         try:
             sheet, _ = sheet.close(closer_seat, dict(zip(order, reading.hands, strict=True)))
         except (ScoreError, CloseError) as err:
-            st.warning(t("layoffs.sheet_refused", lang, reason=str(err)))
+            refused(err, closer_seat, reading.hands[0], len(reading.hands))
     if len(order) != len(reading.hands):
         buttons[1].caption(t("layoffs.sheet_mismatch", lang, n=len(order) - 1))
     if buttons[2].button(t("layoffs.random_hand", lang), icon=":material/casino:"):
@@ -178,14 +253,29 @@ if not sheet.finished:
         try:
             sheet, _ = sheet.close(closer_seat, dict(zip(order, dealt, strict=True)))
         except (ScoreError, CloseError) as err:
-            st.warning(t("layoffs.sheet_refused", lang, reason=str(err)))
+            refused(err, closer_seat, dealt[0], len(dealt))
 for seat in range(len(seats)):
     if sheet.can_return(seat) and buttons[3].button(
         t("layoffs.return", lang, who=seats[seat]), key=f"return-{seat}"
     ):
-        sheet = sheet.spend_return(seat)
-if st.button(t("layoffs.new_game", lang), icon=":material/restart_alt:"):
-    sheet = ScoreSheet.start(rules, seats)
+        try:
+            sheet = sheet.spend_return(seat)
+        except ScoreError as err:
+            refused(err, seat)
+with st.container(horizontal=True):
+    # Ludoteka: the stock running out for the last time ends the hand with no closer.
+    if rules.stock_runs_out_end is not None and not sheet.finished and st.button(
+        t("layoffs.no_closer", lang), icon=":material/block:", key="no-closer",
+        help=t("layoffs.no_closer_help", lang, name=rules.name, n=rules.stock_runs_out_end),
+    ):
+        deal_seed = int(seed) * 1000 + len(sheet.history)
+        dealt = lt.deal_hands(rules, len(sheet.in_game), deal_seed)
+        try:
+            sheet, _ = sheet.stock_ran_out(dict(zip(sheet.in_game, dealt, strict=True)))
+        except ScoreError as err:
+            refused(err, hands=len(dealt))
+    if st.button(t("layoffs.new_game", lang), icon=":material/restart_alt:"):
+        sheet = ScoreSheet.start(rules, seats)
 st.session_state[sheet_key] = sheet
 
 rows = lt.sheet_rows(sheet)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from chinchon import layoff_table as lt
 from chinchon.cards import Card
 from chinchon.i18n import t
-from chinchon.rules import PROFILE_IDS
+from chinchon.rules import PROFILE_IDS, get_rules
+from chinchon.scoring import ScoreSheet
+from chinchon.solver import analyze
 
 ROOT = Path(__file__).resolve().parents[1]
 TOUR = "pages/1_Rules_tour.py"
@@ -156,6 +160,89 @@ def test_layoff_table_adds_the_typed_hand_to_the_sheet() -> None:
     assert not at.exception
     sheet = at.dataframe[-1].value
     assert sheet.iloc[0].tolist()[-3:] == ["4", "18", "16"]
+
+
+def test_layoff_table_plays_ludotekas_hand_with_no_closer() -> None:
+    at = open_page(LAYOFFS, rules="ludoteka")
+    button = next(b for b in at.button if b.label == "Stock ran out: no closer")
+    button.click().run()
+    assert not at.exception
+    sheet = at.dataframe[-1].value
+    assert list(sheet.index) == ["Hand 1 (no closer)"]
+    # The table's seed (1) deals every seat a hand; each adds his loose points, no lay-offs.
+    seats = len(sheet.columns) // 2
+    rules = get_rules("ludoteka", players=seats)
+    hands = lt.deal_hands(rules, seats, seed=1000)
+    expected = [str(analyze(hand, rules).loose_points) for hand in hands]
+    assert [v.lstrip("+") for v in sheet.iloc[0].tolist()[:seats]] == expected
+    assert sheet.iloc[0].tolist()[seats:] == expected
+
+
+@pytest.mark.parametrize("rules_id", ["barajamos", "fournier", "jeux-de-cartes"])
+def test_layoff_table_no_closer_only_under_ludoteka(rules_id: str) -> None:
+    at = open_page(LAYOFFS, rules=rules_id)
+    assert all("no closer" not in b.label for b in at.button)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Player 1 may not close: his 3 loose points would take his total of 98 over the "
+           "limit of 100."),
+    ("es", "Jugador 1 no puede cerrar: sus 3 puntos sueltos llevarían su total de 98 por "
+           "encima del límite de 100."),
+    ("fr", "Joueur 1 ne peut pas fermer"),
+    ("pt", "Jogador 1 não pode fechar"),
+])  # fmt: skip
+def test_layoff_table_sheet_refusal_is_translated_with_its_numbers(lang: str, words: str
+                                                                   ) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    rules = get_rules("ludoteka", players=2)
+    at.session_state["sheet-ludoteka-2-40-1-0"] = replace(ScoreSheet.start(rules, 2), totals=(98, 10))
+    at.query_params.clear()
+    for key, value in {"rules": "ludoteka", "lang": lang, "closer": "1o+2o+3o+4c+4e+4b+3c",
+                       "opp": "7o+7c+5e+6b+10b+11c+12o"}.items():
+        at.query_params[key] = value
+    at.switch_page(LAYOFFS)
+    at.run()
+    add = t("layoffs.add_hand", lang)
+    next(b for b in at.button if b.label == add).click().run()
+    assert not at.exception
+    warnings = " ".join(w.value for w in at.warning)
+    assert words in warnings
+    assert "would go over" not in warnings  # the library's English is not shown
+
+
+def test_layoff_table_hands_for_another_deck_get_one_message_and_a_deal_button() -> None:
+    closer = "7o+7c+7b+9e+10e+11e+4o"
+    at = open_page(LAYOFFS, rules="fournier", closer=closer, opp=["8o+1c+2c+3c+5o+5b+6o"])
+    assert not at.exception
+    outside = [w.value for w in at.warning if "48-card" in w.value]
+    assert len(outside) == 1 and "`9e`, `8o`" in outside[0]
+    assert not at.error  # no per-player "not in the deck" or "not 6 cards"
+    next(b for b in at.button if b.label == "Deal new hands").click().run()
+    assert not at.exception
+    assert not [w for w in at.warning if "48-card" in w.value] and not at.error
+    dealt = at.text_input(key="lt-fournier-hand-0").value
+    assert dealt and "9e" not in dealt and "Opponent 1" in texts(at)
+
+
+def test_layoff_table_follows_the_sidebars_deck_option() -> None:
+    hands = {"closer": "7o+8o+9o+10o+2c+2e+2b", "opp": "1c+2o+3c+5o+5b+6o+8b"}
+    at = open_page(LAYOFFS, rules="ludoteka", deck="48", **hands)
+    assert not at.exception and not at.error and not at.warning
+    assert "melded all seven cards: -10" in texts(at)
+    at.sidebar.segmented_control[0].set_value(40).run()
+    assert not at.exception
+    outside = [w.value for w in at.warning if "48-card" in w.value]
+    assert len(outside) == 1 and "`8o`, `9o`, `8b`" in outside[0]
+
+
+def test_layoff_table_other_problems_still_show_beside_the_deck_message() -> None:
+    at = open_page(LAYOFFS, rules="fournier", closer="7o+7c+7b+9e+10e+11e+4o",
+                   opp=["1c+2c+zz"])
+    assert "`9e`" in " ".join(w.value for w in at.warning)
+    errors = " ".join(e.value for e in at.error)
+    assert "`zz` is not a card" in errors and "not 2" in errors
 
 
 # --- Variants --------------------------------------------------------------------------------

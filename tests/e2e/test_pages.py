@@ -82,3 +82,30 @@ def test_language_switch_on_the_variants_page(page: Any, server_url: str) -> Non
     assert page.locator(EXCEPTION).count() == 0
     _tall(page)
     screenshot(page, "variants-fr-after-switch")
+
+
+def test_layoff_table_click_a_card_into_an_opponents_hand(page: Any, server_url: str) -> None:
+    page.goto(f"{server_url}/Layoff_table?rules=barajamos&lang=en&closer=7o+7c+7b+9e+10e+11e+4o"
+              "&opp=7e+1c+2c+3c+5o+5b&opp=12e+6o+6c+6b+2b+3b+11b")
+    wait_idle(page)
+    assert page.get_by_text("Opponent 1: a hand has 7 cards, not 6.").first.is_visible()
+    page.locator('[data-testid="stButtonGroup"] button', has_text="Opponent 1").click()
+    wait_idle(page)
+    # Every seat's cards are marked taken in the picker, the closer's and both opponents'.
+    assert page.locator('button[data-card="7o"]').get_attribute("aria-pressed") == "true"
+    assert page.locator('button[data-card="12e"]').get_attribute("aria-pressed") == "true"
+    page.locator('button[data-card="8o"]').click()
+    wait_idle(page)
+    page.get_by_text("Opponent 1 lays off the 7 of espadas").first.wait_for()
+    box = page.locator('[data-testid="stTextInput"]', has_text="Opponent 1").locator("input")
+    assert box.input_value() == "7e 1c 2c 3c 5o 5b 8o"
+    assert page.locator('button[data-card="8o"]').get_attribute("aria-pressed") == "true"
+    page.wait_for_function("() => location.search.includes('8o')")
+    # A card the closer holds stays his: the click says so and changes nothing.
+    page.locator('button[data-card="4o"]').click()
+    wait_idle(page)
+    page.get_by_text("Closer already holds that card").first.wait_for()
+    assert box.input_value() == "7e 1c 2c 3c 5o 5b 8o"
+    assert page.locator(EXCEPTION).count() == 0
+    _tall(page)
+    screenshot(page, "layoff-table-picked-en")
