@@ -39,17 +39,8 @@ def reference_analysis(puzzle: Puzzle) -> list[tuple[int, int, int]]:
     rules = puzzle.rules
     table = reference.table_of(rules)
     unseen = unseen_cards(rules, puzzle.hand, puzzle.seen)
-    rows = []
-    for i in range(8):
-        kept = puzzle.hand[:i] + puzzle.hand[i + 1:]
-        cards = closing = points = 0
-        for card, copies in unseen.items():
-            solutions = reference.solve_discards([*kept, card], table)
-            cards += copies
-            closing += copies * any(reference.verdict(s, table).can_close for s in solutions)
-            points += copies * min(s.fewest for s in solutions)
-        rows.append((cards, closing, points))
-    return rows
+    hand = puzzle.hand
+    return [reference.draw_odds(hand[:i] + hand[i + 1:], unseen, table) for i in range(8)]
 
 
 def _timed(function, puzzle: Puzzle) -> tuple[float, list[tuple[int, int, int]]]:

@@ -211,6 +211,20 @@ def solve_discards(hand: Sequence[Card], table: Table) -> list[Solution]:
     return solutions
 
 
+def draw_odds(hand: Sequence[Card], unseen: dict[Card, int], table: Table
+              ) -> tuple[int, int, int]:
+    """One draw ahead of seven cards, counted card by card (copies weighted): how many cards
+    may come, how many of them let the player close (after his best discard), and the total of
+    his fewest loose points after each."""
+    cards = closing = points = 0
+    for card, copies in unseen.items():
+        solutions = solve_discards([*hand, card], table)
+        cards += copies
+        closing += copies * any(verdict(s, table).can_close for s in solutions)
+        points += copies * min(s.fewest for s in solutions)
+    return cards, closing, points
+
+
 # --- Closing, from the "who may close" and "all 7 melded" rows of RULES.md ---------------------
 
 #: (close rule, limit): "points" = loose points at most the limit; "one" = every card melded or

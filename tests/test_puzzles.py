@@ -46,18 +46,6 @@ OPTIONED = [get_rules("barajamos", decks=2), get_rules("ludoteka", jokers=2),
             get_rules("ludoteka", deck=48), get_rules("jeux-de-cartes", decks=2)]
 
 
-def reference_odds(hand, unseen, rules):
-    """Draw odds by the brute-force reference of tests/reference.py (no chinchon.solver)."""
-    table = reference.table_of(rules)
-    cards = closing = points = 0
-    for card, copies in unseen.items():
-        solutions = reference.solve_discards([*hand, card], table)
-        cards += copies
-        closing += copies * any(reference.verdict(s, table).can_close for s in solutions)
-        points += copies * min(s.fewest for s in solutions)
-    return cards, closing, points
-
-
 def near_close_hand(rules, rng):
     """Seven cards built around one or two melds, so that closing is often in reach."""
     deck = list(rules.deck.cards())
@@ -85,7 +73,8 @@ def test_draw_odds_match_the_brute_force_reference(seed, which, seen):
     rng.shuffle(rest)
     unseen = unseen_cards(rules, hand, rest[:seen])
     odds = draw_odds(hand, unseen, rules)
-    assert (odds.cards, odds.closing, odds.points) == reference_odds(hand, unseen, rules)
+    expected = reference.draw_odds(hand, unseen, reference.table_of(rules))
+    assert (odds.cards, odds.closing, odds.points) == expected
 
 
 @pytest.mark.parametrize("rules", OPTIONED, ids=repr)
@@ -96,7 +85,8 @@ def test_draw_odds_with_two_decks_or_jokers_match_the_reference(rules):
     hand = tuple(deck[:7])
     unseen = unseen_cards(rules, hand, deck[7:30])  # keep the reference quick
     odds = draw_odds(hand, unseen, rules)
-    assert (odds.cards, odds.closing, odds.points) == reference_odds(hand, unseen, rules)
+    expected = reference.draw_odds(hand, unseen, reference.table_of(rules))
+    assert (odds.cards, odds.closing, odds.points) == expected
 
 
 def test_one_loose_card_rule_counts_the_loose_cards_not_only_the_points():
