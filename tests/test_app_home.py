@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
+from tests.pages import APP, open_page
 
 
 def _run(**query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for key, value in query.items():
-        at.query_params[key] = value
-    return at.run()
+    return open_page(**query)
 
 
 def _texts(at: AppTest) -> str:

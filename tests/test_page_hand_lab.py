@@ -5,7 +5,6 @@ Clicking inside the card picker (a v2 custom component) is tested in the browser
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,17 +14,13 @@ from chinchon.cards import parse_hand
 from chinchon.odds import rank_of
 from chinchon.rules import get_rules
 from chinchon.solver import discard_table, fewest_loose_points
+from tests.pages import open_page
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "pages/2_Hand_lab.py"
 
 
 def open_lab(**query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.switch_page(PAGE)
-    for key, value in query.items():
-        at.query_params[key] = value
-    return at.run()
+    return open_page(PAGE, **query)
 
 
 def subheaders(at: AppTest) -> list[str]:

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.odds import shipped_odds
 from chinchon.rules import get_rules
+from tests.pages import open_page
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "pages/6_Odds.py"
 
 
 def _run(**query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.switch_page(PAGE)
-    for key, value in query.items():
-        at.query_params[key] = value
-    return at.run()
+    return open_page(PAGE, **query)
 
 
 def _metrics(at: AppTest) -> dict[str, str]:

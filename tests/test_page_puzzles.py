@@ -5,24 +5,17 @@ tests/e2e/test_puzzles_page.py.)"""
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import daily_puzzle, load_all, pool, solve
+from tests.pages import open_page
 
-ROOT = Path(__file__).resolve().parents[1]
 PAGE = "pages/5_Puzzles.py"
 
 
-def open_page(**query: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.run()
-    at.query_params.clear()
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.switch_page(PAGE)
-    return at.run()
+def open_puzzles(**query: str) -> AppTest:
+    return open_page(PAGE, **query)
 
 
 def texts(at: AppTest) -> str:
@@ -40,7 +33,7 @@ def click(at: AppTest, label: str) -> AppTest:
 
 
 def test_page_runs_and_puts_a_puzzle_of_the_profile_in_the_url() -> None:
-    at = open_page(rules="ludoteka")
+    at = open_puzzles(rules="ludoteka")
     assert not at.exception
     assert at.query_params["puzzle"].startswith("ludoteka")
     assert f"Puzzle {at.query_params['puzzle']}" in texts(at)
@@ -48,7 +41,7 @@ def test_page_runs_and_puts_a_puzzle_of_the_profile_in_the_url() -> None:
 
 def test_url_picks_the_puzzle_and_its_profile() -> None:
     puzzle = next(p for p in load_all(check=False) if p.rules_id == "fournier")
-    at = open_page(puzzle=puzzle.id, rules="barajamos")
+    at = open_puzzles(puzzle=puzzle.id, rules="barajamos")
     assert not at.exception
     assert f"Puzzle {puzzle.id}" in texts(at)
     assert at.query_params["rules"] == "fournier"  # the link's puzzle brings its rules
@@ -56,7 +49,7 @@ def test_url_picks_the_puzzle_and_its_profile() -> None:
 
 
 def test_unknown_puzzle_id_says_so_and_offers_another() -> None:
-    at = open_page(puzzle="no-such-9", lang="fr")
+    at = open_puzzles(puzzle="no-such-9", lang="fr")
     assert not at.exception
     assert any("no-such-9" in e.value and "Il n'y a pas" in e.value for e in at.error)
     assert at.query_params["puzzle"] != "no-such-9"
@@ -68,7 +61,7 @@ def test_take_question_wrong_then_right_then_explanation() -> None:
     solution = solve(puzzle)
     right = "Draw from the stock" if solution.answers == ("stock",) else "Take the"
     wrong = "Take the" if right != "Take the" else "Draw from the stock"
-    at = open_page(puzzle=puzzle.id, lang="en")
+    at = open_puzzles(puzzle=puzzle.id, lang="en")
     at = click(at, wrong)
     assert not at.exception and any("Not the best" in e.value for e in at.error)
     assert not at.dataframe
@@ -83,7 +76,7 @@ def test_right_first_time_scores_and_the_hint_costs_the_streak() -> None:
     puzzle = take_puzzle()
     solution = solve(puzzle)
     right = "Draw from the stock" if solution.answers == ("stock",) else "Take the"
-    at = click(open_page(puzzle=puzzle.id, lang="en"), right)
+    at = click(open_puzzles(puzzle=puzzle.id, lang="en"), right)
     assert [m.value for m in at.metric] == ["1", "1 of 1"]
     at = click(at, "Next puzzle")
     assert at.query_params["puzzle"] != puzzle.id
@@ -96,7 +89,7 @@ def test_right_first_time_scores_and_the_hint_costs_the_streak() -> None:
 
 
 def test_spanish_and_filters() -> None:
-    at = open_page(lang="es", rules="jeux-de-cartes")
+    at = open_puzzles(lang="es", rules="jeux-de-cartes")
     assert not at.exception
     assert "Problemas de descarte" in texts(at)
     at.selectbox(key="pz_level").set_value("hard").run()
@@ -108,13 +101,13 @@ def test_spanish_and_filters() -> None:
 def test_take_hint_gives_the_points_after_taking() -> None:
     puzzle = take_puzzle()
     points = solve(puzzle).option("take").loose_points
-    at = click(open_page(puzzle=puzzle.id, lang="en"), "Hint")
+    at = click(open_puzzles(puzzle=puzzle.id, lang="en"), "Hint")
     assert any(f"you keep {points} loose points" in i.value for i in at.info), [
         i.value for i in at.info]
 
 
 def test_daily_puzzle_is_the_one_of_the_date() -> None:
-    at = click(open_page(rules="fournier", lang="en"), "Puzzle of the day")
+    at = click(open_puzzles(rules="fournier", lang="en"), "Puzzle of the day")
     today = datetime.date.today()
     assert at.query_params["puzzle"] == daily_puzzle(today, pool("fournier")).id
     assert f"Puzzle of the day, {today.isoformat()}." in texts(at)

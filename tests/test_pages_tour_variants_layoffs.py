@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,23 +13,11 @@ from chinchon.i18n import t
 from chinchon.rules import PROFILE_IDS, get_rules
 from chinchon.scoring import ScoreSheet
 from chinchon.solver import analyze
+from tests.pages import APP, open_page
 
-ROOT = Path(__file__).resolve().parents[1]
 TOUR = "pages/1_Rules_tour.py"
 LAYOFFS = "pages/3_Layoff_table.py"
 VARIANTS = "pages/4_Variants.py"
-
-
-def open_page(page: str, **query: str | list[str]) -> AppTest:
-    """Run the app, then the page, the URL holding ``query`` (as a deep link would)."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.run()
-    # Set after the home page ran (it rewrites the URL), so the page sees exactly ``query``.
-    at.query_params.clear()
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.switch_page(page)
-    return at.run()
 
 
 def texts(at: AppTest) -> str:
@@ -194,7 +181,7 @@ def test_layoff_table_no_closer_only_under_ludoteka(rules_id: str) -> None:
 ])  # fmt: skip
 def test_layoff_table_sheet_refusal_is_translated_with_its_numbers(lang: str, words: str
                                                                    ) -> None:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     rules = get_rules("ludoteka", players=2)
     at.session_state["sheet-ludoteka-2-40-1-0"] = replace(ScoreSheet.start(rules, 2), totals=(98, 10))
