@@ -117,15 +117,11 @@ def _nav(lang: str, rules_id: str) -> None:
     st.divider()
 
 
-def _literal(value: str) -> str:
-    """A URL value safe to quote inside a markdown message: short, plain, in code style."""
+def literal(value: str) -> str:
+    """A user's bad value safe to quote inside a markdown message: short, plain, in code
+    style."""
     clean = "".join(ch for ch in value if ch.isprintable() and ch != "`")[:40]
     return f"`{clean}`" if clean else "“”"
-
-
-def literal(value: str) -> str:
-    """Public form of ``_literal``: quote a user's bad value in a page's own message."""
-    return _literal(value)
 
 
 def _from_url(name: str, valid: Sequence[str]) -> tuple[str | None, str | None]:
@@ -195,12 +191,12 @@ def _resolve_options(rules_id: str, lang: str) -> dict[str, int]:
         if raw is not None and from_url is None:
             if name in defaults:
                 message = i18n.t(
-                    "warning.bad_option", lang, option=_literal(name), value=_literal(raw),
+                    "warning.bad_option", lang, option=literal(name), value=literal(raw),
                     profile=profile, fallback=defaults[name],
                     allowed=" / ".join(map(str, OPTIONS[rules_id][name])))
             else:
-                message = i18n.t("warning.no_option", lang, option=_literal(name),
-                                 value=_literal(raw), profile=profile)
+                message = i18n.t("warning.no_option", lang, option=literal(name),
+                                 value=literal(raw), profile=profile)
             st.warning(message, icon="⚠️")
         if name not in defaults:
             st.session_state.pop(option_key(name), None)
@@ -270,7 +266,7 @@ def setup_page(page_key: str) -> tuple[str, str]:
             i18n.t(
                 "warning.bad_lang",
                 lang,
-                value=_literal(bad_lang),
+                value=literal(bad_lang),
                 fallback=i18n.LANGUAGE_NAMES[lang],
             ),
             icon="⚠️",
@@ -280,7 +276,7 @@ def setup_page(page_key: str) -> tuple[str, str]:
             i18n.t(
                 "warning.bad_rules",
                 lang,
-                value=_literal(bad_rules),
+                value=literal(bad_rules),
                 fallback=i18n.t(f"profile.{rules_id}.name", lang),
             ),
             icon="⚠️",

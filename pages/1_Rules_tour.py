@@ -62,13 +62,18 @@ def card_label(card: Card) -> str:
     return f"{card_name(card.code(), lang)} ({card.code()})"
 
 
+def show_provenance(example: tour.Example | tour.LayoffExample) -> None:
+    """Whether a hand comes from a source (named) or is ours."""
+    if example.is_ours:
+        st.caption(":material/edit: " + t("tour.ours", lang))
+    else:
+        st.caption(":material/menu_book: " + t("tour.from_source", lang, source=example.source))
+
+
 def show_example(step: tour.Step, index: int, example: tour.Example) -> None:
     ex_rules = tour.example_rules(example, rules_id)
     with st.container(border=True):
-        if example.is_ours:
-            st.caption(":material/edit: " + t("tour.ours", lang))
-        else:
-            st.caption(":material/menu_book: " + t("tour.from_source", lang, source=example.source))
+        show_provenance(example)
         st.markdown(f"**{t(example.caption, lang)}**")
         solved = tour.solve(example, ex_rules)
         if example.drawn is not None:
@@ -162,10 +167,7 @@ def try_it(step: tour.Step, index: int, example: tour.Example, ex_rules: Rules) 
 
 def show_layoff(example: tour.LayoffExample) -> None:
     with st.container(border=True):
-        if example.is_ours:
-            st.caption(":material/edit: " + t("tour.ours", lang))
-        else:
-            st.caption(":material/menu_book: " + t("tour.from_source", lang, source=example.source))
+        show_provenance(example)
         st.markdown(f"**{t(example.caption, lang)}**")
         end = resolve(example.closer, example.opponents, rules)
         names = [t("layoffs.closer", lang)] + [
