@@ -23,11 +23,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations
 
 from chinchon.cards import SUITS, Card, HandError, hand_code, parse_hand  # noqa: F401
 from chinchon.rules import CloseRule, Rules, get_rules  # noqa: F401  (get_rules: doctests)
-from chinchon.solver import check_hand, discard_table, loose_points_of_mask
+from chinchon.solver import check_hand, discard_table, loose_points_of_mask, meld_masks
 
 #: The largest memo of eight-card results kept per rule profile (each entry is a few bytes).
 _MEMO_LIMIT = 2_000_000
@@ -162,7 +161,7 @@ class _Evaluator:
         A seven-card arrangement is a set of melds of the eight cards that leaves the discard
         out, so: melds covering all but at most two cards, the cheaper of two leftovers kept.
         """
-        melds = _meld_masks(mask, self.rules.deck.size)
+        melds = meld_masks(mask, self.rules)
         for i, first in enumerate(melds):
             if self._leftover_ok(mask & ~first):
                 return True
@@ -184,32 +183,6 @@ class _Evaluator:
 @cache
 def _evaluator(rules: Rules) -> _Evaluator:
     return _Evaluator(rules)
-
-
-@cache
-def _suit_runs(size: int) -> tuple[tuple[int, ...], ...]:
-    """Every run (as a 12-bit mask) inside each 12-bit suit mask."""
-    ranks = tuple(range(1, 13)) if size == 48 else (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
-    bits = [1 << (rank - 1) for rank in ranks]
-    runs = [sum(bits[start:start + length]) for length in range(3, len(ranks) + 1)
-            for start in range(len(ranks) - length + 1)]
-    return tuple(tuple(run for run in runs if run & mask == run) for mask in range(4096))
-
-
-def _meld_masks(mask: int, size: int) -> list[int]:
-    """Every meld (as a card mask) among the cards of ``mask``, one deck, no jokers."""
-    runs = _suit_runs(size)
-    found = [run << (12 * s) for s in range(4) for run in runs[(mask >> (12 * s)) & 0xFFF]]
-    suits = [(mask >> (12 * s)) & 0xFFF for s in range(4)]
-    s0, s1, s2, s3 = suits
-    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    while triples:
-        rank_bit = triples & -triples
-        triples ^= rank_bit
-        present = [rank_bit << (12 * s) for s in range(4) if suits[s] & rank_bit]
-        for count in range(3, len(present) + 1):
-            found.extend(sum(chosen) for chosen in combinations(present, count))
-    return found
 
 
 # --- Two decks or jokers: the solver's discard table --------------------------------------------

@@ -391,6 +391,12 @@ def loose_points_of_mask(mask: int, rules: Rules) -> int:
     return total - _most_melded(_table_candidates(mask, tables))
 
 
+def meld_masks(mask: int, rules: Rules) -> list[int]:
+    """Every meld among the cards of ``mask`` (the OR of their ``bit``), each as a card mask;
+    one deck, no jokers, like :func:`loose_points_of_mask`."""
+    return [cand[0] for cand in _table_candidates(mask, _tables_for(rules))]
+
+
 def _most_melded(cands: Sequence[_Candidate]) -> int:
     best = 0
     for i, (mask_i, value_i, _, _) in enumerate(cands):
