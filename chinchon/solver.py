@@ -22,7 +22,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from chinchon.cards import SUITS, Card, HandError, hand_code, parse_hand
+from chinchon.cards import RANKS_40, RANKS_48, SUITS, Card, HandError, hand_code, parse_hand
 from chinchon.melds import Meld, MeldKind, check_meld, find_meld
 from chinchon.rules import ChinchonEffect, CloseRule, Rules, get_rules  # noqa: F401
 
@@ -216,7 +216,7 @@ class _Tables:
 
 @cache
 def _tables(size: int, figure_points: tuple[int, int, int]) -> _Tables:
-    ranks = (tuple(range(1, 13)) if size == 48 else (1, 2, 3, 4, 5, 6, 7, 10, 11, 12))
+    ranks = RANKS_48 if size == 48 else RANKS_40
     points = {rank: figure_points[rank - 10] if rank >= 10 else rank for rank in ranks}
     bits = [1 << (rank - 1) for rank in ranks]
     all_runs = [sum(bits[start:start + length]) for length in range(3, len(ranks) + 1)
