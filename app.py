@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from chinchon.i18n import t
-from ui import PAGE_WORDS, RULE_IDS, find_page, setup_page, show_card_groups
+from chinchon.views.i18n import t
+from webui.ui import PAGE_WORDS, RULE_IDS, find_page, setup_page, show_card_groups
 
 # Meldable under every profile and deck: a run of figures, a group of threes, one loose 2.
 SAMPLE_MELDS = (("10c", "11c", "12c"), ("3o", "3e", "3b"), ("2b",))

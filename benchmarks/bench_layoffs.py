@@ -1,4 +1,4 @@
-"""Lay-offs: ``chinchon.layoffs.resolve`` next to the brute-force reference of ``tests/``.
+"""Lay-offs: ``chinchon.engine.layoffs.resolve`` next to the brute-force reference of ``tests/``.
 
 The same random (closer, opponent) pairs per profile, built so that lay-offs are likely; the
 reference only computes the opponent's fewest loose points, the library the whole end of hand.
@@ -12,9 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from chinchon.cards import Card
-from chinchon.layoffs import resolve
-from chinchon.rules import all_profiles
+from chinchon.engine.cards import Card
+from chinchon.engine.layoffs import resolve
+from chinchon.engine.rules import all_profiles
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from reference_layoffs import fewest_loose_points, random_pair

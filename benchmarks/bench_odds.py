@@ -1,9 +1,9 @@
 """Odds: the exact enumeration of every dealt hand, and the batch look-ups.
 
-First the wall time of :func:`chinchon.odds.enumerate_odds` per shipped profile and deck, in one
+First the wall time of :func:`chinchon.engine.odds.enumerate_odds` per shipped profile and deck, in one
 process and in two (targets: 40 cards under 20 s, 48 cards under 60 s); then the batch look-up
-rate of :func:`chinchon.odds.loose_points_of_masks` on a million random 7-card hands, next to the
-plain solver (:func:`chinchon.solver.fewest_loose_points`, one hand at a time) on the first of
+rate of :func:`chinchon.engine.odds.loose_points_of_masks` on a million random 7-card hands, next to the
+plain solver (:func:`chinchon.engine.solver.fewest_loose_points`, one hand at a time) on the first of
 the same hands, with the ratio (the answers are checked equal).
 Run ``python -m benchmarks.bench_odds`` (``--only-40`` skips the 48-card decks).
 """
@@ -17,10 +17,10 @@ from functools import partial
 
 import numpy as np
 
-from chinchon.cards import Card
-from chinchon.odds import SHIPPED, enumerate_odds, loose_points_of_masks, shipped_odds
-from chinchon.rules import Rules, get_rules
-from chinchon.solver import fewest_loose_points
+from chinchon.engine.cards import Card
+from chinchon.engine.odds import SHIPPED, enumerate_odds, loose_points_of_masks, shipped_odds
+from chinchon.engine.rules import Rules, get_rules
+from chinchon.engine.solver import fewest_loose_points
 
 BATCH_HANDS = 1_000_000
 SOLVER_HANDS = 50_000

@@ -14,9 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from chinchon.draws import clear_memo, draw_odds, unseen_cards
+from chinchon.engine.draws import clear_memo, draw_odds, unseen_cards
+from chinchon.engine.rules import PROFILE_IDS
 from chinchon.puzzles import Puzzle, load_all
-from chinchon.rules import PROFILE_IDS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import reference  # the brute-force reference lives with the tests

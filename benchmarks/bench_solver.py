@@ -1,8 +1,8 @@
 """The solver's throughput next to the brute-force reference of the tests, per profile.
 
 For each profile (default options), on the same fixed-seed random hands: 7-card hands/s of
-:func:`~chinchon.solver.fewest_loose_points` and of the full :func:`~chinchon.solver.analyze`,
-8-card :func:`~chinchon.solver.discard_table`\\ s/s, and the reference (``tests/reference.py``)
+:func:`~chinchon.engine.solver.fewest_loose_points` and of the full :func:`~chinchon.engine.solver.analyze`,
+8-card :func:`~chinchon.engine.solver.discard_table`\\ s/s, and the reference (``tests/reference.py``)
 on the first of the same hands, with the ratios (the answers are checked equal on those hands).
 Then the command line's batch mode: ``python -m chinchon analyze`` over a file of 100,000 hands
 with its full JSON output, interpreter start included.
@@ -24,9 +24,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from chinchon.cards import Card, hand_code
-from chinchon.rules import Rules, all_profiles, get_rules
-from chinchon.solver import analyze, discard_table, fewest_loose_points
+from chinchon.engine.cards import Card, hand_code
+from chinchon.engine.rules import Rules, all_profiles, get_rules
+from chinchon.engine.solver import analyze, discard_table, fewest_loose_points
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from chinchon.cards import HandError, hand_code, parse_hand
-from chinchon.rules import PROFILE_IDS, Rules, get_rules
-from chinchon.solver import analyze, discard_table
+from chinchon.engine.cards import HandError, hand_code, parse_hand
+from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
+from chinchon.engine.solver import analyze, discard_table
 
 EXIT_BAD_INPUT = 2
 
@@ -83,7 +83,7 @@ def _batch(stdin: TextIO, stdout: TextIO, solve: Callable[[str], dict[str, Any]]
 
 
 def _odds(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from chinchon.odds import enumerate_odds, odds_table, stderr_progress
+    from chinchon.engine.odds import enumerate_odds, odds_table, stderr_progress
 
     rules = get_rules(args.rules, deck=args.deck)
     if args.workers < 1:
@@ -128,7 +128,7 @@ def _puzzles_check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> i
 
 
 def _close(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from chinchon.layoffs import resolve_request
+    from chinchon.engine.layoffs import resolve_request
 
     text = stdin.read()
     try:

@@ -46,11 +46,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from chinchon.cards import Card, hand_code, parse_hand
-from chinchon.draws import best_of_eight, draw_odds, unseen_cards
-from chinchon.melds import find_meld
-from chinchon.rules import PROFILE_IDS, Rules, get_rules
-from chinchon.solver import Outcome, analyze, discard_table, fewest_loose_points
+from chinchon.engine.cards import Card, hand_code, parse_hand
+from chinchon.engine.draws import best_of_eight, draw_odds, unseen_cards
+from chinchon.engine.melds import find_meld
+from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
+from chinchon.engine.solver import Outcome, analyze, discard_table, fewest_loose_points
 
 CRITERIA = ("fewest-points", "close-chance")
 QUESTIONS = ("discard", "take")

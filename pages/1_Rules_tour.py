@@ -6,14 +6,14 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from chinchon import tour
-from chinchon.cards import Card, hand_code
-from chinchon.handlab import verdict
-from chinchon.i18n import card_name, t
-from chinchon.layoffs import Action, resolve
-from chinchon.rules import Rules, get_rules
-from chinchon.solver import HandAnalysis, analyze
-from ui import LAID_RING, citation_text, setup_page, show_arrangement, show_cards, show_table
+from chinchon.engine.cards import Card, hand_code
+from chinchon.engine.layoffs import Action, resolve
+from chinchon.engine.rules import Rules, get_rules
+from chinchon.engine.solver import HandAnalysis, analyze
+from chinchon.views import tour
+from chinchon.views.handlab import verdict
+from chinchon.views.i18n import card_name, t
+from webui.ui import LAID_RING, citation_text, setup_page, show_arrangement, show_cards, show_table
 
 lang, rules_id = setup_page("rules_tour")
 rules = get_rules(rules_id)

@@ -9,13 +9,13 @@ import random
 
 import streamlit as st
 
-from card_buttons import card_picker, clicked_card
-from chinchon import handlab as hl
-from chinchon.cards import Card, hand_code
-from chinchon.i18n import card_name, t
-from chinchon.odds import can_rank, rank_of
-from chinchon.solver import HandAnalysis
-from ui import (
+from chinchon.engine.cards import Card, hand_code
+from chinchon.engine.odds import can_rank, rank_of
+from chinchon.engine.solver import HandAnalysis
+from chinchon.views import handlab as hl
+from chinchon.views.i18n import card_name, t
+from webui.card_buttons import card_picker, clicked_card
+from webui.ui import (
     LAID_RING,
     LOOSE_RING,
     current_rules,

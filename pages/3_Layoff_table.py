@@ -9,17 +9,17 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from card_buttons import card_picker, clicked_card
-from chinchon import layoff_table as lt
-from chinchon.cards import Card, hand_code
-from chinchon.handlab import DealError
-from chinchon.i18n import card_name, t
-from chinchon.layoffs import Action, HandEnd, resolve
-from chinchon.rules import Rules, get_rules
-from chinchon.scoring import ScoreError, ScoreSheet
-from chinchon.solver import CloseError, analyze
-from chinchon.tour import layoff_examples
-from ui import (
+from chinchon.engine.cards import Card, hand_code
+from chinchon.engine.layoffs import Action, HandEnd, resolve
+from chinchon.engine.rules import Rules, get_rules
+from chinchon.engine.scoring import ScoreError, ScoreSheet
+from chinchon.engine.solver import CloseError, analyze
+from chinchon.views import layoff_table as lt
+from chinchon.views.handlab import DealError
+from chinchon.views.i18n import card_name, t
+from chinchon.views.tour import layoff_examples
+from webui.card_buttons import card_picker, clicked_card
+from webui.ui import (
     LAID_RING,
     current_options,
     literal,

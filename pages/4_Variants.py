@@ -5,10 +5,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from chinchon.i18n import t
-from chinchon.rules import PROFILE_IDS
-from chinchon.variants import Cell, compare
-from ui import citation_text, setup_page
+from chinchon.engine.rules import PROFILE_IDS
+from chinchon.views.i18n import t
+from chinchon.views.variants import Cell, compare
+from webui.ui import citation_text, setup_page
 
 DIFFER = "background-color: #fcefcc"
 OURS_STYLE = "font-style: italic; color: #6b4a12"

@@ -10,12 +10,12 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from card_buttons import card_buttons, clicked_card
 from chinchon import puzzles as pz
-from chinchon.i18n import card_name, t
-from chinchon.solver import Outcome
-from chinchon.svg import card_data_uri
-from ui import literal, setup_page, show_cards
+from chinchon.engine.solver import Outcome
+from chinchon.views.i18n import card_name, t
+from chinchon.views.svg import card_data_uri
+from webui.card_buttons import card_buttons, clicked_card
+from webui.ui import literal, setup_page, show_cards
 
 GREEN, GREY = "#1f7a4d", "#cdc7ba"
 ANY = "any"

@@ -9,10 +9,10 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from chinchon.i18n import t
-from chinchon.odds import Odds, can_rank, closing_totals, shipped_decks, shipped_odds
-from chinchon.rules import PROFILE_IDS, CloseRule, get_rules
-from ui import current_rules, setup_page
+from chinchon.engine.odds import Odds, can_rank, closing_totals, shipped_decks, shipped_odds
+from chinchon.engine.rules import PROFILE_IDS, CloseRule, get_rules
+from chinchon.views.i18n import t
+from webui.ui import current_rules, setup_page
 
 MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
 # Each profile's line in the comparison chart (ludoteka's two decks share a hue).

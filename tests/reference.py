@@ -1,7 +1,7 @@
 """A deliberately simple brute-force reference for the solver, written from RULES.md alone.
 
-It never imports :mod:`chinchon.solver` or :mod:`chinchon.melds`: it takes cards from
-:mod:`chinchon.cards` and the deck options from a :class:`~chinchon.rules.Rules`, and reads
+It never imports :mod:`chinchon.engine.solver` or :mod:`chinchon.engine.melds`: it takes cards from
+:mod:`chinchon.engine.cards` and the deck options from a :class:`~chinchon.engine.rules.Rules`, and reads
 everything else (points, melds, who may close, what a close scores) from the RULES.md table.
 
 It lists every way of laying out a hand, by the plainest recursion there is: the first card is
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from chinchon.cards import SUITS, Card
-from chinchon.rules import Rules
+from chinchon.engine.cards import SUITS, Card
+from chinchon.engine.rules import Rules
 
 #: A meld or a set of loose cards as a sorted tuple of cards (jokers last).
 Cards = tuple[Card, ...]

@@ -1,4 +1,4 @@
-"""A brute-force reference for ONE player's lay-offs, written apart from chinchon.layoffs;
+"""A brute-force reference for ONE player's lay-offs, written apart from chinchon.engine.layoffs;
 and the random deals that the tests and the benchmark feed to both.
 
 It knows nothing of ``Meld``: cards are (rank, suit) pairs (the joker is (0, "")), a table meld
@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
 
-from chinchon.cards import JOKER, Card
-from chinchon.melds import Meld, find_meld
-from chinchon.rules import Rules
-from chinchon.solver import CloseError, close
+from chinchon.engine.cards import JOKER, Card
+from chinchon.engine.melds import Meld, find_meld
+from chinchon.engine.rules import Rules
+from chinchon.engine.solver import CloseError, close
 
 SUIT_ORDER = "oceb"
 JK = (0, "")

@@ -27,8 +27,8 @@ from reference import (
 )
 from test_rules import COMBOS
 
-from chinchon.cards import Card, parse_hand
-from chinchon.rules import Rules
+from chinchon.engine.cards import Card, parse_hand
+from chinchon.engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 HANDS = 10_000

@@ -10,7 +10,7 @@ import pkgutil
 import pytest
 
 import chinchon
-from chinchon.cards import (
+from chinchon.engine.cards import (
     JOKER,
     RANKS_40,
     RANKS_48,
@@ -24,7 +24,7 @@ from chinchon.cards import (
 )
 
 DECKS = [Deck(size, copies, jokers) for size in (40, 48) for copies in (1, 2) for jokers in (0, 2)]
-MODULES = sorted(info.name for info in pkgutil.iter_modules(chinchon.__path__, "chinchon.")
+MODULES = sorted(info.name for info in pkgutil.walk_packages(chinchon.__path__, "chinchon.")
                  if info.name != "chinchon.__main__")
 
 
@@ -37,7 +37,8 @@ def test_doctests(module_name: str) -> None:
 
 def test_the_solver_modules_have_doctests() -> None:
     finder = doctest.DocTestFinder()
-    for name in ("chinchon.cards", "chinchon.rules", "chinchon.melds", "chinchon.solver"):
+    for module in ("cards", "rules", "melds", "solver"):
+        name = f"chinchon.engine.{module}"
         tests = finder.find(importlib.import_module(name))
         assert any(test.examples for test in tests), name
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from reference import discards_problems, hand_problems, solve, solve_discards, table_of
 
-from chinchon.cards import parse_hand
 from chinchon.cli import main
-from chinchon.rules import get_rules
+from chinchon.engine.cards import parse_hand
+from chinchon.engine.rules import get_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 HAND_KEYS = {"hand", "loose_points", "melds", "loose", "can_close", "outcome", "score"}

@@ -6,8 +6,10 @@ from collections import Counter
 
 import pytest
 
-from chinchon.cards import Card, parse_hand
-from chinchon.handlab import (
+from chinchon.engine.cards import Card, parse_hand
+from chinchon.engine.rules import PROFILE_IDS, get_rules
+from chinchon.engine.solver import analyze, fewest_loose_points
+from chinchon.views.handlab import (
     BEST,
     EXAMPLES,
     MAX_CARDS,
@@ -27,8 +29,6 @@ from chinchon.handlab import (
     toggle,
     verdict,
 )
-from chinchon.rules import PROFILE_IDS, get_rules
-from chinchon.solver import analyze, fewest_loose_points
 
 BARAJAMOS = get_rules("barajamos")
 FOURNIER = get_rules("fournier")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from chinchon import i18n
+from chinchon.views import i18n
 
-DATA = Path(i18n.__file__).parent / "data" / "i18n"
+DATA = Path(i18n.__file__).parents[1] / "data" / "i18n"
 
 
 def test_no_key_is_missing_in_any_language() -> None:

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from chinchon import layoff_table as lt
-from chinchon.cards import Card, parse_hand
-from chinchon.rules import PROFILE_IDS, get_rules
-from chinchon.scoring import EntryKind, ScoreSheet
-from chinchon.solver import Outcome, analyze, can_close
+from chinchon.engine.cards import Card, parse_hand
+from chinchon.engine.rules import PROFILE_IDS, get_rules
+from chinchon.engine.scoring import EntryKind, ScoreSheet
+from chinchon.engine.solver import Outcome, analyze, can_close
+from chinchon.views import layoff_table as lt
 
 CLOSER = "7o 7c 7b 9e 10e 11e 4o"
 OPPS = ["7e 1c 2c 3c 5o 5b 8o", "12e 6o 6c 6b 2b 3b 11b"]
@@ -83,9 +83,9 @@ def test_sheet_rows_number_hands_and_returns() -> None:
 def test_module_doctests() -> None:
     import doctest
 
-    import chinchon.layoff_table
+    import chinchon.views.layoff_table
 
-    result = doctest.testmod(chinchon.layoff_table)
+    result = doctest.testmod(chinchon.views.layoff_table)
     assert result.attempted and not result.failed
 
 

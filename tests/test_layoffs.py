@@ -1,4 +1,4 @@
-"""chinchon.layoffs: the end of a hand under each profile, checked against a brute force."""
+"""chinchon.engine.layoffs: the end of a hand under each profile, checked against a brute force."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from reference_layoffs import fewest_loose_points as reference_loose
 from reference_layoffs import random_meld, random_pair, take, useful_cards
 
-from chinchon.cards import JOKER, Card, HandError, parse_hand
-from chinchon.layoffs import (
+from chinchon.engine.cards import JOKER, Card, HandError, parse_hand
+from chinchon.engine.layoffs import (
     Action,
     HandEnd,
     LayoffError,
@@ -20,9 +20,9 @@ from chinchon.layoffs import (
     no_closer,
     resolve,
 )
-from chinchon.melds import Meld, MeldError, find_meld
-from chinchon.rules import LayoffStyle, Rules, get_rules
-from chinchon.solver import Arrangement, CloseError, Outcome, close, close_as
+from chinchon.engine.melds import Meld, MeldError, find_meld
+from chinchon.engine.rules import LayoffStyle, Rules, get_rules
+from chinchon.engine.solver import Arrangement, CloseError, Outcome, close, close_as
 
 BARAJAMOS = get_rules("barajamos")
 FOURNIER = get_rules("fournier")

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from reference import is_meld, naming_is_valid, sorted_cards, table_of
 from test_rules import COMBOS
 
-from chinchon.cards import JOKER, Card, CardError, parse_hand
-from chinchon.melds import Meld, MeldError, MeldKind, check_meld, find_meld, make_meld
-from chinchon.rules import Rules, get_rules
+from chinchon.engine.cards import JOKER, Card, CardError, parse_hand
+from chinchon.engine.melds import Meld, MeldError, MeldKind, check_meld, find_meld, make_meld
+from chinchon.engine.rules import Rules, get_rules
 
 BARAJAMOS = get_rules("barajamos")
 FOURNIER = get_rules("fournier")

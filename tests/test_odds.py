@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from chinchon import cli
-from chinchon.cards import SUITS, Card, parse_hand
-from chinchon.odds import (
+from chinchon.engine.cards import SUITS, Card, parse_hand
+from chinchon.engine.odds import (
     SHIPPED,
     Odds,
     OddsError,
@@ -27,8 +27,8 @@ from chinchon.odds import (
     rank_of,
     shipped_odds,
 )
-from chinchon.rules import Rules, get_rules
-from chinchon.solver import analyze, fewest_loose_points
+from chinchon.engine.rules import Rules, get_rules
+from chinchon.engine.solver import analyze, fewest_loose_points
 
 
 def _rules(rules_id: str, deck: int) -> Rules:
@@ -239,6 +239,6 @@ def test_odds_json_round_trip() -> None:
 def test_doctests() -> None:
     import doctest
 
-    import chinchon.odds
+    import chinchon.engine.odds
 
-    assert doctest.testmod(chinchon.odds).failed == 0
+    assert doctest.testmod(chinchon.engine.odds).failed == 0

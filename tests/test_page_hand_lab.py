@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from chinchon.cards import parse_hand
-from chinchon.odds import rank_of
-from chinchon.rules import get_rules
-from chinchon.solver import discard_table, fewest_loose_points
+from chinchon.engine.cards import parse_hand
+from chinchon.engine.odds import rank_of
+from chinchon.engine.rules import get_rules
+from chinchon.engine.solver import discard_table, fewest_loose_points
 from tests.pages import open_page
 
 PAGE = "pages/2_Hand_lab.py"

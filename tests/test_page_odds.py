@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from chinchon.odds import shipped_odds
-from chinchon.rules import get_rules
+from chinchon.engine.odds import shipped_odds
+from chinchon.engine.rules import get_rules
 from tests.pages import open_page
 
 PAGE = "pages/6_Odds.py"

@@ -7,12 +7,12 @@ from dataclasses import replace
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from chinchon import layoff_table as lt
-from chinchon.cards import Card
-from chinchon.i18n import t
-from chinchon.rules import PROFILE_IDS, get_rules
-from chinchon.scoring import ScoreSheet
-from chinchon.solver import analyze
+from chinchon.engine.cards import Card
+from chinchon.engine.rules import PROFILE_IDS, get_rules
+from chinchon.engine.scoring import ScoreSheet
+from chinchon.engine.solver import analyze
+from chinchon.views import layoff_table as lt
+from chinchon.views.i18n import t
 from tests.pages import APP, open_page
 
 TOUR = "pages/1_Rules_tour.py"

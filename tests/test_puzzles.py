@@ -13,8 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chinchon.cards import Card, parse_hand
-from chinchon.draws import SeenError, best_of_eight, draw_odds, unseen_cards
+from chinchon.engine.cards import Card, parse_hand
+from chinchon.engine.draws import SeenError, best_of_eight, draw_odds, unseen_cards
+from chinchon.engine.rules import PROFILE_IDS, get_rules
+from chinchon.engine.solver import Outcome
 from chinchon.puzzles import (
     CLOSE_CHANCE_MARGIN,
     CRITERIA,
@@ -37,8 +39,6 @@ from chinchon.puzzles import (
     trivial,
     verify,
 )
-from chinchon.rules import PROFILE_IDS, get_rules
-from chinchon.solver import Outcome
 from tests import reference
 
 RULES = [get_rules(rid) for rid in PROFILE_IDS]

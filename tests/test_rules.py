@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from chinchon.cards import JOKER, Card, Deck
-from chinchon.rules import (
+from chinchon.engine.cards import JOKER, Card, Deck
+from chinchon.engine.rules import (
     OPTIONS,
     OURS,
     PROFILE_IDS,

@@ -1,4 +1,4 @@
-"""chinchon.scoring: one test per score-sheet rule of RULES.md, and whole games per profile."""
+"""chinchon.engine.scoring: one test per score-sheet rule of RULES.md, and whole games per profile."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 from reference_layoffs import random_pair
 
-from chinchon.cards import Card, parse_hand
-from chinchon.layoffs import Holding
-from chinchon.rules import Rules, get_rules
-from chinchon.scoring import (
+from chinchon.engine.cards import Card, parse_hand
+from chinchon.engine.layoffs import Holding
+from chinchon.engine.rules import Rules, get_rules
+from chinchon.engine.scoring import (
     EntryKind,
     GameOverError,
     ReturnError,
@@ -20,7 +20,7 @@ from chinchon.scoring import (
     SeatError,
     stock_runs_out_ends_hand,
 )
-from chinchon.solver import Arrangement, CloseError, Outcome, analyze
+from chinchon.engine.solver import Arrangement, CloseError, Outcome, analyze
 
 BARAJAMOS = get_rules("barajamos")
 FOURNIER = get_rules("fournier")

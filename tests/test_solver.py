@@ -18,10 +18,10 @@ from reference import (
 )
 from test_rules import COMBOS
 
-from chinchon.cards import JOKER, Card, CardError, HandError, parse_hand
-from chinchon.melds import Meld, MeldError, check_meld
-from chinchon.rules import Rules, get_rules
-from chinchon.solver import (
+from chinchon.engine.cards import JOKER, Card, CardError, HandError, parse_hand
+from chinchon.engine.melds import Meld, MeldError, check_meld
+from chinchon.engine.rules import Rules, get_rules
+from chinchon.engine.solver import (
     Arrangement,
     CloseError,
     HandAnalysis,

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from chinchon import svg
+from chinchon.views import svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 DECK_48 = [f"{n}{s}" for s in "oceb" for n in range(1, 13)]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from chinchon import tour
-from chinchon.cards import Card, hand_code, parse_hand
-from chinchon.i18n import LANGUAGES, catalog, placeholders, t
-from chinchon.layoffs import Action, resolve
-from chinchon.melds import MeldKind
-from chinchon.rules import OURS, PROFILE_IDS, RulesError, get_rules
-from chinchon.solver import Outcome
+from chinchon.engine.cards import Card, hand_code, parse_hand
+from chinchon.engine.layoffs import Action, resolve
+from chinchon.engine.melds import MeldKind
+from chinchon.engine.rules import OURS, PROFILE_IDS, RulesError, get_rules
+from chinchon.engine.solver import Outcome
+from chinchon.views import tour
+from chinchon.views.i18n import LANGUAGES, catalog, placeholders, t
 
 # RULES.md, "The worked hands in the sources": hand -> (loose points, outcome, score).
 WORKED = {
@@ -232,7 +232,7 @@ def test_unknown_profile() -> None:
 def test_module_doctests() -> None:
     import doctest
 
-    import chinchon.tour
+    import chinchon.views.tour
 
-    result = doctest.testmod(chinchon.tour)
+    result = doctest.testmod(chinchon.views.tour)
     assert result.attempted and not result.failed

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from chinchon.i18n import LANGUAGES
-from chinchon.rules import OURS, PROFILE_IDS, all_profiles, get_rules
-from chinchon.variants import ROWS, compare, disagreements
+from chinchon.engine.rules import OURS, PROFILE_IDS, all_profiles, get_rules
+from chinchon.views.i18n import LANGUAGES
+from chinchon.views.variants import ROWS, compare, disagreements
 
 RULES_MD_ROWS = {
     "source", "players", "deck", "two_decks", "jokers", "points", "run_order", "group",
@@ -94,7 +94,7 @@ def test_french_uses_its_own_separator() -> None:
 def test_module_doctests() -> None:
     import doctest
 
-    import chinchon.variants
+    import chinchon.views.variants
 
-    result = doctest.testmod(chinchon.variants)
+    result = doctest.testmod(chinchon.views.variants)
     assert result.attempted and not result.failed

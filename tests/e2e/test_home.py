@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import screenshot, wait_idle
-from ui import page_files
+from webui.ui import page_files
 
 pytestmark = pytest.mark.e2e
 

@@ -17,7 +17,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
-from chinchon.cards import Card, Deck
+from chinchon.engine.cards import Card, Deck
 
 
 class RulesError(ValueError):

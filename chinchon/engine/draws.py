@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from chinchon.cards import SUITS, Card, HandError, hand_code, parse_hand  # noqa: F401
-from chinchon.rules import CloseRule, Rules, get_rules  # noqa: F401  (get_rules: doctests)
-from chinchon.solver import check_hand, discard_table, loose_points_of_mask, meld_masks
+from chinchon.engine.cards import SUITS, Card, HandError, hand_code, parse_hand  # noqa: F401
+from chinchon.engine.rules import CloseRule, Rules, get_rules  # noqa: F401  (get_rules: doctests)
+from chinchon.engine.solver import check_hand, discard_table, loose_points_of_mask, meld_masks
 
 #: The largest memo of eight-card results kept per rule profile (each entry is a few bytes).
 _MEMO_LIMIT = 2_000_000

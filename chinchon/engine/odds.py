@@ -4,7 +4,7 @@ Every 7-card hand of a profile's single deck (no jokers) is enumerated exactly, 
 one. A hand is four 12-bit suit masks, and permuting the suits changes nothing, so the
 enumerator walks the sorted popcount patterns (7, 6+1, 5+2, …, 2+2+2+1), and for each the
 product of the mask lists, weighting every suit-ordered tuple by the number of ways to give the
-pattern's parts to the four suits. The solver's per-suit tables (:func:`chinchon.solver._tables`)
+pattern's parts to the four suits. The solver's per-suit tables (:func:`chinchon.engine.solver._tables`)
 answer a hand with no number in three suits or more (runs never cross suits); the other hands,
 about one in ten, try every group the hand holds, all in numpy.
 
@@ -31,9 +31,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from chinchon.cards import Card, parse_hand
-from chinchon.rules import CloseRule, Rules, get_rules  # noqa: F401  (doctests)
-from chinchon.solver import HAND_SIZE, SUIT_MASK, _tables, check_hand, fewest_loose_points
+from chinchon.engine.cards import Card, parse_hand
+from chinchon.engine.rules import CloseRule, Rules, get_rules  # noqa: F401  (doctests)
+from chinchon.engine.solver import HAND_SIZE, SUIT_MASK, _tables, check_hand, fewest_loose_points
 
 IntArray = npt.NDArray[np.int64]
 
@@ -283,7 +283,7 @@ def loose_points_of_masks(masks: npt.ArrayLike, rules: Rules) -> IntArray:
 
 def can_close_masks(masks: npt.ArrayLike, rules: Rules) -> npt.NDArray[np.bool_]:
     """Whether each 7-card hand may close at once (a normal turn, not the first round, no
-    score near the limit), counting every arrangement as :func:`chinchon.solver.analyze` does."""
+    score near the limit), counting every arrangement as :func:`chinchon.engine.solver.analyze` does."""
     suits, arrays = _suits_of(masks, rules)
     loose, cost = _judge(suits, arrays)
     assert cost is not None

@@ -14,11 +14,11 @@ from functools import lru_cache
 
 import streamlit as st
 
-from chinchon.cards import Card
-from chinchon.handlab import deck_rows
-from chinchon.i18n import card_name
-from chinchon.rules import Rules
-from chinchon.svg import card_data_uri
+from chinchon.engine.cards import Card
+from chinchon.engine.rules import Rules
+from chinchon.views.handlab import deck_rows
+from chinchon.views.i18n import card_name
+from chinchon.views.svg import card_data_uri
 
 #: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
 #: or both jokers), a wrong or the right answer.

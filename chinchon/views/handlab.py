@@ -29,17 +29,17 @@ from types import MappingProxyType
 import pandas as pd
 import plotly.graph_objects as go
 
-from chinchon.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (doctests)
-from chinchon.layoffs import HandEnd, resolve
-from chinchon.melds import Meld, check_meld
-from chinchon.rules import (  # noqa: F401 (get_rules: doctests)
+from chinchon.engine.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (doctests)
+from chinchon.engine.layoffs import HandEnd, resolve
+from chinchon.engine.melds import Meld, check_meld
+from chinchon.engine.rules import (  # noqa: F401 (get_rules: doctests)
     ChinchonEffect,
     CloseRule,
     Rules,
     all_profiles,
     get_rules,
 )
-from chinchon.solver import (
+from chinchon.engine.solver import (
     Arrangement,
     CloseError,
     DiscardTable,
@@ -50,7 +50,7 @@ from chinchon.solver import (
     discard_table,
     fewest_loose_points,
 )
-from chinchon.svg import card_data_uri
+from chinchon.views.svg import card_data_uri
 
 __all__ = [
     "BEST",

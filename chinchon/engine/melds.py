@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from chinchon.cards import JOKER, SUITS, Card, CardError, hand_code, parse_hand  # noqa: F401
-from chinchon.rules import Rules, get_rules  # noqa: F401  (both used by the doctests)
+from chinchon.engine.cards import JOKER, SUITS, Card, CardError, hand_code, parse_hand  # noqa: F401
+from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (both used by the doctests)
 
 MIN_MELD = 3
 

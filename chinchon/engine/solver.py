@@ -22,9 +22,9 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from chinchon.cards import RANKS_40, RANKS_48, SUITS, Card, HandError, hand_code, parse_hand
-from chinchon.melds import Meld, MeldKind, check_meld, find_meld
-from chinchon.rules import ChinchonEffect, CloseRule, Rules, get_rules  # noqa: F401
+from chinchon.engine.cards import RANKS_40, RANKS_48, SUITS, Card, HandError, hand_code, parse_hand
+from chinchon.engine.melds import Meld, MeldKind, check_meld, find_meld
+from chinchon.engine.rules import ChinchonEffect, CloseRule, Rules, get_rules  # noqa: F401
 
 HAND_SIZE = 7
 SUIT_MASK = 0xFFF
@@ -62,7 +62,7 @@ class Arrangement:
     @staticmethod
     def parse(text: str, rules: Rules) -> Arrangement:
         """Read and check an arrangement; :class:`MeldError` names a meld that is not one,
-        :class:`~chinchon.cards.HandError` or ``CardError`` a card the deck cannot give."""
+        :class:`~chinchon.engine.cards.HandError` or ``CardError`` a card the deck cannot give."""
         melds_text, _, loose_text = text.partition("/")
         melds = tuple(check_meld(Meld.parse(part), rules)
                       for part in melds_text.split("|") if part.strip())
@@ -412,7 +412,7 @@ def _most_melded(cands: Sequence[_Candidate]) -> int:
 
 
 def check_hand(hand: Sequence[Card], rules: Rules, sizes: Sequence[int] | None = (7,)) -> None:
-    """Raise :class:`HandError` or :class:`~chinchon.cards.CardError` naming what is wrong."""
+    """Raise :class:`HandError` or :class:`~chinchon.engine.cards.CardError` naming what is wrong."""
     if _simple(rules) and (sizes is None or len(hand) in sizes):
         mask = 0
         for card in hand:

@@ -2,7 +2,7 @@
 
 No Streamlit here: the page reads text into hands with :func:`read_table`, edits them by
 clicks with :func:`pick`, deals with :func:`deal_table` (or :func:`deal_hands` for a hand with
-no closer), resolves with :func:`chinchon.layoffs.resolve`, draws the sheet from
+no closer), resolves with :func:`chinchon.engine.layoffs.resolve`, draws the sheet from
 :func:`sheet_rows` and words the sheet's refusals from :func:`refusal`.
 
 >>> rules = get_rules("barajamos", players=3)
@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from chinchon.cards import Card, CardError, hand_code
-from chinchon.handlab import copies_of, deal_closer, read_hand, toggle
-from chinchon.rules import Rules, get_rules  # noqa: F401 (doctest)
-from chinchon.scoring import EntryKind, GameOverError, ReturnError, ScoreSheet, SeatError
-from chinchon.solver import HAND_SIZE, CloseError, analyze
+from chinchon.engine.cards import Card, CardError, hand_code
+from chinchon.engine.rules import Rules, get_rules  # noqa: F401 (doctest)
+from chinchon.engine.scoring import EntryKind, GameOverError, ReturnError, ScoreSheet, SeatError
+from chinchon.engine.solver import HAND_SIZE, CloseError, analyze
+from chinchon.views.handlab import copies_of, deal_closer, read_hand, toggle
 
 __all__ = ["Outside", "Pick", "ProblemKind", "Refusal", "RefusalKind", "SheetRow",
            "TableProblem", "TableReading", "deal_hands", "deal_table", "outside_deck", "pick",
@@ -173,7 +173,7 @@ def _with(texts: tuple[str, ...], seat: int, text: str) -> Pick:
 
 
 def _put_back(text: str, card: Card, rules: Rules) -> str:
-    """``text`` without ``card``: :func:`~chinchon.handlab.toggle` takes copies until the deck
+    """``text`` without ``card``: :func:`~chinchon.views.handlab.toggle` takes copies until the deck
     has none left, then puts them all back, so a few clicks always end with none held."""
     for _ in range(copies_of(card, rules) + 1):
         if card not in read_hand(text, rules).cards:

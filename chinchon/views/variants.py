@@ -1,7 +1,7 @@
 """The four profiles compared, parameter by parameter, each cell built from the Rules and cited.
 
 Rows follow the table of RULES.md. Every cell's text is derived from the profile's
-:class:`~chinchon.rules.Rules` (or computed with the meld code: the two-deck rows), in the
+:class:`~chinchon.engine.rules.Rules` (or computed with the meld code: the two-deck rows), in the
 reader's language, and carries the citations of the fields it shows. A row is flagged when the
 profiles disagree, judged on the values, not on the text.
 
@@ -20,10 +20,10 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from chinchon.cards import RANKS_48, Card, parse_hand
-from chinchon.i18n import t
-from chinchon.melds import MeldError, find_meld
-from chinchon.rules import OPTIONS, OURS, Rules, all_profiles, get_rules
+from chinchon.engine.cards import RANKS_48, Card, parse_hand
+from chinchon.engine.melds import MeldError, find_meld
+from chinchon.engine.rules import OPTIONS, OURS, Rules, all_profiles, get_rules
+from chinchon.views.i18n import t
 
 __all__ = ["ROWS", "Cell", "Row", "cell", "compare", "disagreements"]
 

@@ -41,7 +41,7 @@ LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType(
     {"en": "English", "es": "Español", "fr": "Français", "pt": "Português"}
 )
 
-# Kept separate from chinchon.cards on purpose: naming a card must never depend on a deck.
+# Kept separate from chinchon.engine.cards on purpose: naming a card must never depend on a deck.
 _CARD_RE = re.compile(r"(1[0-2]|[1-9])([oceb])", re.IGNORECASE)
 _NAMED_RANKS = frozenset({1, 10, 11, 12})
 

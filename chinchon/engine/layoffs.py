@@ -49,10 +49,10 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from chinchon.cards import Card, HandError, hand_code, parse_hand
-from chinchon.melds import Meld, MeldKind, check_meld, find_meld, make_meld
-from chinchon.rules import LayoffStyle, Rules, get_rules
-from chinchon.solver import (
+from chinchon.engine.cards import Card, HandError, hand_code, parse_hand
+from chinchon.engine.melds import Meld, MeldKind, check_meld, find_meld, make_meld
+from chinchon.engine.rules import LayoffStyle, Rules, get_rules
+from chinchon.engine.solver import (
     HAND_SIZE,
     Arrangement,
     Close,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 
-from chinchon import i18n
+from chinchon.views import i18n
 
 __all__ = [
     "SUIT_STYLES",

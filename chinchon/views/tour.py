@@ -1,7 +1,7 @@
 """The rules tour as data: per profile, the ordered steps of its rules and the hands showing them.
 
 A step is a rule written in our own words (i18n keys whose ``{placeholders}`` are filled from the
-:class:`~chinchon.rules.Rules`, so no number is typed twice), the hands that show it, and the
+:class:`~chinchon.engine.rules.Rules`, so no number is typed twice), the hands that show it, and the
 notes where RULES.md records a reading of ours. The hands of RULES.md name their source; the
 others are ours and say so. Nothing here stores an answer: the page asks the solver.
 
@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from chinchon.cards import Card, CardError, HandError, hand_code, parse_hand
-from chinchon.rules import OURS, Rules, get_rules
-from chinchon.solver import DiscardTable, HandAnalysis, analyze, discard_table
+from chinchon.engine.cards import Card, CardError, HandError, hand_code, parse_hand
+from chinchon.engine.rules import OURS, Rules, get_rules
+from chinchon.engine.solver import DiscardTable, HandAnalysis, analyze, discard_table
 
 __all__ = [
     "Change",
@@ -58,7 +58,7 @@ class Example:
     caption: str
     #: The source file that gives this hand, or None when the hand is ours.
     source: str | None = None
-    #: Options for :func:`~chinchon.rules.get_rules` (``jokers=2``, ``decks=2``, …).
+    #: Options for :func:`~chinchon.engine.rules.get_rules` (``jokers=2``, ``decks=2``, …).
     options: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     first_round: bool = False
     #: The player's running total before the hand (ludoteka's near-limit rule reads it).

@@ -16,16 +16,16 @@ from pathlib import Path
 
 import streamlit as st
 
-from chinchon import i18n, svg
-from chinchon.cards import Card
-from chinchon.melds import Meld
-from chinchon.rules import OPTIONS, OURS, PROFILE_IDS, Rules, get_rules
-from chinchon.solver import Arrangement
+from chinchon.engine.cards import Card
+from chinchon.engine.melds import Meld
+from chinchon.engine.rules import OPTIONS, OURS, PROFILE_IDS, Rules, get_rules
+from chinchon.engine.solver import Arrangement
+from chinchon.views import i18n, svg
 
 RULE_IDS: tuple[str, ...] = PROFILE_IDS
 DEFAULT_RULES = "barajamos"
 PAGE_ICON = "🃏"
-ROOT = Path(__file__).parent
+ROOT = Path(__file__).resolve().parent.parent
 # Site pages in reading order: i18n key (``page.KEY``) and a word its file name in pages/ holds.
 PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("rules_tour", "tour"),
@@ -39,7 +39,7 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.
 _STATE = {"lang": "_lang_select", "rules": "_rules_select"}
 
-#: Every rule option some profile offers, in chinchon.rules.OPTIONS' order (also the URL names).
+#: Every rule option some profile offers, in chinchon.engine.rules.OPTIONS' order (also the URL names).
 OPTION_NAMES: tuple[str, ...] = tuple(dict.fromkeys(name for offered in OPTIONS.values()
                                                     for name in offered))
 # Options that add cards (a second deck, jokers): an on/off switch to their one other value.
@@ -246,7 +246,7 @@ def setup_page(page_key: str) -> tuple[str, str]:
 
     The URL's ``lang`` and ``rules`` win; a bad value shows a warning naming it and falls back
     to the session's choice, then the browser's language (for ``lang``) or ``barajamos``. The
-    profile's options (``decks``, ``deck``, ``jokers``, from ``chinchon.rules.OPTIONS``) follow
+    profile's options (``decks``, ``deck``, ``jokers``, from ``chinchon.engine.rules.OPTIONS``) follow
     the same order and fall back to the profile's default; only values other than the default
     go into the URL. The chosen values are written back into the URL, so a copied link
     reproduces the page. Read the options with :func:`current_rules`.

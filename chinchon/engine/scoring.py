@@ -39,9 +39,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
-from chinchon.layoffs import HandEnd, Holding, no_closer, resolve
-from chinchon.rules import ChinchonEffect, EverybodyOut, Rules, get_rules  # noqa: F401
-from chinchon.solver import Arrangement, CloseError, Outcome, can_close, close_as
+from chinchon.engine.layoffs import HandEnd, Holding, no_closer, resolve
+from chinchon.engine.rules import ChinchonEffect, EverybodyOut, Rules, get_rules  # noqa: F401
+from chinchon.engine.solver import Arrangement, CloseError, Outcome, can_close, close_as
 
 _T = TypeVar("_T")
 
@@ -172,7 +172,7 @@ class ScoreSheet:
         """Resolve and score a hand closed by ``closer``; ``hands`` holds every seat still in.
 
         The closer's total goes to the solver, so ludoteka's closer may not keep a loose card
-        that would take him over the limit (:class:`~chinchon.solver.CloseError`).
+        that would take him over the limit (:class:`~chinchon.engine.solver.CloseError`).
         """
         self._check_open()
         order = self.turn_order(closer)
