@@ -1,0 +1,36 @@
+"""The database side of Chinchón Lab: learners, puzzle attempts, ratings, games.
+
+The engine never imports this package; pages reach it through ``webui/progress.py`` and the
+command line through ``python -m chinchon db upgrade``. See :mod:`chinchon.store.store` for
+the store itself, :mod:`chinchon.store.glicko2` for the ratings and
+:mod:`chinchon.store.progress` for what the progress page computes from the rows.
+"""
+
+from chinchon.store.database import (
+    DEFAULT_PATH,
+    ENV_VAR,
+    DatabaseUrlError,
+    database_url,
+    make_engine,
+    upgrade,
+)
+from chinchon.store.glicko2 import Rating, RatingError
+from chinchon.store.store import (
+    Attempt,
+    AttemptError,
+    GameRecord,
+    LearnerError,
+    LearnerRatingInfo,
+    Recorded,
+    Store,
+    TransferCodeError,
+    UnknownLearner,
+    check_learner_id,
+)
+
+__all__ = [
+    "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "DatabaseUrlError", "GameRecord",
+    "LearnerError", "LearnerRatingInfo", "Rating", "RatingError", "Recorded", "Store",
+    "TransferCodeError", "UnknownLearner", "check_learner_id", "database_url", "make_engine",
+    "upgrade",
+]

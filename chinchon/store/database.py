@@ -1,0 +1,109 @@
+"""Where the database is, how to connect, and the migrations that run at start-up.
+
+``CHINCHON_DB_URL`` names the database (any SQLAlchemy URL: ``sqlite:///path`` or
+``postgresql+psycopg://user@host/db``); unset, a SQLite file in the repository's ``data/``
+folder (:data:`DEFAULT_PATH`). SQLite runs in WAL mode with a busy timeout, and every
+transaction takes the write lock at once (``BEGIN IMMEDIATE``), so concurrent writers wait
+their turn instead of failing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, create_engine, event, func, select
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+ENV_VAR = "CHINCHON_DB_URL"
+DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "chinchon.db"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: How long a SQLite writer waits for the lock, and a PostgreSQL connection for the server (s).
+BUSY_TIMEOUT = 30
+CONNECT_TIMEOUT = 3
+# Any fixed number: the PostgreSQL advisory lock that lets one server at a time migrate.
+_MIGRATION_LOCK = 0x43484E43
+
+
+class DatabaseUrlError(ValueError):
+    """A ``CHINCHON_DB_URL`` that is not a database URL SQLAlchemy knows."""
+
+
+def database_url(url: str | None = None) -> URL:
+    """``url``, else ``CHINCHON_DB_URL``, else the default SQLite file, parsed."""
+    raw = url or os.environ.get(ENV_VAR) or f"sqlite:///{DEFAULT_PATH}"
+    try:
+        parsed = make_url(raw)
+    except ArgumentError:
+        raise DatabaseUrlError(f"not a database URL: {raw[:60]!r}") from None
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise DatabaseUrlError(f"only sqlite and postgresql are supported, not {raw[:60]!r}")
+    return parsed
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Let SQLAlchemy's "begin" event issue BEGIN itself (pysqlite's own BEGIN is deferred).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT * 1000:d}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    # Take the write lock first: a deferred transaction that reads then writes can fail at
+    # once with "database is locked" when another writer got there in between.
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def make_engine(url: str | URL | None = None) -> Engine:
+    """An engine for ``url`` (see :func:`database_url`); a SQLite file's folder is created."""
+    parsed = url if isinstance(url, URL) else database_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    return create_engine(parsed, pool_pre_ping=True, pool_size=10, max_overflow=20,
+                         connect_args={"connect_timeout": CONNECT_TIMEOUT})
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """Alembic's configuration, built in code: the migrations shipped in this package, run on
+    ``connection`` (``env.py`` opens one from ``CHINCHON_DB_URL`` when there is none)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str | None:
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade(engine: Engine) -> str | None:
+    """Bring the database up to the newest migration (nothing to do: nothing done); returns
+    the revision. Several servers starting at once on PostgreSQL take turns."""
+    head = head_revision()
+    if current_revision(engine) == head:
+        return head
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(select(func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
+        command.upgrade(alembic_config(connection), "head")
+    return current_revision(engine)

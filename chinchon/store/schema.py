@@ -1,0 +1,116 @@
+"""The tables, as SQLAlchemy 2 typed ORM classes (the migrations in ``migrations/`` build them).
+
+Nothing about a person is kept: a learner is a random id, the moment it was made and, while
+one is pending, a short code to carry it to another device. Times are UTC, without a zone.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+ID_LENGTH = 32  # a uuid4 in hex
+CODE_LENGTH = 8
+PUZZLE_ID_LENGTH = 64
+RULES_ID_LENGTH = 32
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Learner(Base):
+    __tablename__ = "learners"
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime())
+    #: The pending "continue on another device" code (single use) and when it stops working.
+    transfer_code: Mapped[str | None] = mapped_column(String(CODE_LENGTH), unique=True)
+    transfer_expires: Mapped[datetime.datetime | None] = mapped_column(DateTime())
+
+
+class LearnerRating(Base):
+    """A learner's puzzle rating under one rule profile (each profile is its own game)."""
+
+    __tablename__ = "learner_ratings"
+
+    learner_id: Mapped[str] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    rules_id: Mapped[str] = mapped_column(String(RULES_ID_LENGTH), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    #: Rated (first) attempts so far.
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime.datetime] = mapped_column(DateTime())
+
+
+class PuzzleRating(Base):
+    """A puzzle's rating; a new puzzle starts from its pack's difficulty."""
+
+    __tablename__ = "puzzle_ratings"
+
+    puzzle_id: Mapped[str] = mapped_column(String(PUZZLE_ID_LENGTH), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime.datetime] = mapped_column(DateTime())
+
+
+class PuzzleAttempt(Base):
+    """One answer to a puzzle. The id comes from the page, so writing it again (after the
+    database came back) never makes a second row."""
+
+    __tablename__ = "puzzle_attempts"
+    __table_args__ = (
+        Index("ix_puzzle_attempts_learner_time", "learner_id", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
+    puzzle_id: Mapped[str] = mapped_column(String(PUZZLE_ID_LENGTH))
+    rules_id: Mapped[str] = mapped_column(String(RULES_ID_LENGTH))
+    #: The move answered (a card code, ``take`` or ``stock``); None when the solution was shown.
+    answer: Mapped[str | None] = mapped_column(String(16))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    hint: Mapped[bool] = mapped_column(Boolean)
+    first: Mapped[bool] = mapped_column(Boolean)
+    #: The date of the daily puzzle when it was played as the puzzle of that day.
+    daily: Mapped[datetime.date | None] = mapped_column(Date)
+    seconds: Mapped[float | None] = mapped_column(Float)
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime())
+    learner_before: Mapped[float | None] = mapped_column(Float)
+    learner_after: Mapped[float | None] = mapped_column(Float)
+    puzzle_before: Mapped[float | None] = mapped_column(Float)
+    puzzle_after: Mapped[float | None] = mapped_column(Float)
+
+
+# At most one first attempt per learner and puzzle: the one that moved the ratings.
+Index("uq_puzzle_attempts_first", PuzzleAttempt.learner_id, PuzzleAttempt.puzzle_id, unique=True,
+      sqlite_where=PuzzleAttempt.first, postgresql_where=PuzzleAttempt.first)
+
+
+class Game(Base):
+    """A finished game of the Play page: its record (text and JSON), rules, seats, result,
+    the learner's accuracy and the coach's review."""
+
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_learner_time", "learner_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
+    rules_id: Mapped[str] = mapped_column(String(RULES_ID_LENGTH))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[int] = mapped_column(Integer)
+    #: The learner's seat (0 first).
+    seat: Mapped[int] = mapped_column(Integer)
+    record_text: Mapped[str] = mapped_column(String)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    accuracy: Mapped[float | None] = mapped_column(Float)
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime())
