@@ -34,6 +34,7 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("variants", "variant"),
     ("puzzles", "puzzle"),
     ("odds", "odds"),
+    ("progress", "progress"),
 )
 
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.

@@ -58,7 +58,12 @@ class UnknownLearner(LearnerError):
 
 
 class TransferCodeError(ValueError):
-    """A "continue on another device" code that is malformed, unknown or expired."""
+    """A "continue on another device" code that is malformed, unknown or expired (``reason``:
+    ``malformed``, ``unknown`` or ``expired``)."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class AttemptError(ValueError):
@@ -95,7 +100,7 @@ def normal_code(raw: str) -> str:
     """
     code = re.sub(r"[\s-]", "", raw).upper()
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
-        raise TransferCodeError(f"not a transfer code: {_quote(raw)}")
+        raise TransferCodeError(f"not a transfer code: {_quote(raw)}", "malformed")
     return code
 
 
@@ -290,12 +295,12 @@ class Store:
             learner = session.scalars(select(Learner).where(Learner.transfer_code == code)
                                       .with_for_update()).first()
             if learner is None:
-                raise TransferCodeError(f"no such transfer code: {_quote(raw)}")
+                raise TransferCodeError(f"no such transfer code: {_quote(raw)}", "unknown")
             expired = learner.transfer_expires is None or learner.transfer_expires < _now()
             learner.transfer_code, learner.transfer_expires = None, None  # used up either way
             learner_id = learner.id
         if expired:
-            raise TransferCodeError(f"this transfer code has expired: {_quote(raw)}")
+            raise TransferCodeError(f"this transfer code has expired: {_quote(raw)}", "expired")
         return learner_id
 
     def forget(self, learner_id: str) -> int:

@@ -1,0 +1,123 @@
+"""My progress: the learner's rating, streak, calendar, themes, misses and history, kept in the
+database (chinchon.store) under an anonymous id; continue on another device, or forget me."""
+
+from __future__ import annotations
+
+import datetime
+
+import streamlit as st
+
+from chinchon import puzzles as pz
+from chinchon.store import progress as stats
+from chinchon.views.i18n import t
+from webui import progress
+from webui.progress_charts import (
+    calendar_figure,
+    history_frame,
+    move_name,
+    rating_figure,
+    result_name,
+    theme_figure,
+)
+from webui.ui import current_options, find_page, setup_page
+
+lang, rules_id = setup_page("progress")
+progress.banner(lang)
+
+
+def tr(key: str, **kw: object) -> str:
+    return t(f"progress.{key}", lang, **kw)
+
+
+st.title(tr("title"))
+st.caption(tr("intro"))
+progress.show_flash(lang)
+
+learner_id, store = progress.learner(), progress.store()
+attempts = store.attempts(learner_id) if learner_id and store else []
+puzzles_page = find_page("puzzles")
+link_state = {"lang": lang, "rules": rules_id,
+              **{k: str(v) for k, v in current_options(rules_id).items()}}
+if store is None:
+    st.warning(tr("unreachable"), icon=":material/cloud_off:")
+elif not attempts:
+    st.info(tr("empty"), icon=":material/emoji_events:")
+    if puzzles_page:
+        st.page_link(puzzles_page, label=t("page.puzzles", lang), icon="➡️",
+                     query_params=link_state)
+else:
+    # --- Rating, streak, score ---------------------------------------------------------------
+    rating = store.learner_ratings(learner_id).get(rules_id) if learner_id else None
+    mine = [a for a in attempts if a.rules_id == rules_id]
+    change = next((a.change for a in reversed(mine) if a.change is not None), None)
+    m1, m2, m3, m4 = st.columns(4)
+    m1.metric(tr("rating_in", rules=t(f"profile.{rules_id}.name", lang)),
+              f"{rating.rating.rating:.0f}" if rating else "—",
+              delta=f"{change:+.0f}" if change is not None else None,
+              help=tr("rating_help", games=rating.games if rating else 0))
+    m2.metric(tr("streak"), stats.streak(attempts))
+    m3.metric(tr("played"), len(attempts))
+    m4.metric(tr("solved"), f"{sum(a.clean for a in attempts) / len(attempts):.0%}")
+    last = attempts[-1]
+    st.caption(tr("last", puzzle=last.puzzle_id, answer=move_name(last.answer, lang),
+                  result=result_name(last, lang)))
+
+    left, right = st.columns(2)
+    points = stats.rating_history(attempts, rules_id)
+    with left:
+        if points:
+            st.plotly_chart(rating_figure(points, lang), width="stretch")
+        else:
+            st.info(tr("no_rating"))
+    with right:
+        today = datetime.datetime.now(datetime.UTC).date()
+        st.plotly_chart(calendar_figure(stats.calendar(attempts, today), lang), width="stretch")
+        st.caption(tr("calendar_note"))
+
+    themes = stats.theme_stats(attempts, {p.id: p.themes for p in pz.shipped().values()})
+    if themes:
+        st.plotly_chart(theme_figure(themes, lang), width="stretch")
+        st.caption(tr("themes_note"))
+
+    # --- Misses ----------------------------------------------------------------------------
+    st.subheader(tr("misses"))
+    shipped = pz.shipped()
+    missed = [m for m in stats.misses(mine) if m in shipped]
+    if not missed:
+        st.caption(tr("no_misses"))
+    else:
+        st.caption(tr("misses_note", count=len(missed)))
+        if puzzles_page and st.button(tr("retry_misses"), type="primary",
+                                      icon=":material/replay:"):
+            progress.start_misses(missed[1:])
+            st.switch_page(puzzles_page, query_params={**link_state, "puzzle": missed[0]})
+        if puzzles_page:
+            columns = st.columns(4)
+            for n, puzzle_id in enumerate(missed[:12]):
+                columns[n % 4].page_link(puzzles_page, label=puzzle_id, icon="🔁",
+                                         query_params={**link_state, "puzzle": puzzle_id})
+
+    # --- History ---------------------------------------------------------------------------
+    st.subheader(tr("history"))
+    st.dataframe(history_frame(attempts[-200:], lang), hide_index=True, width="stretch")
+
+# --- This browser, another device, forget me --------------------------------------------------
+st.subheader(tr("device"))
+st.caption(tr("kept"))
+code_col, use_col = st.columns(2)
+with code_col:
+    st.button(tr("make_code"), on_click=progress.make_code, disabled=not attempts,
+              icon=":material/devices:")
+    code = progress.transfer_code()
+    if code:
+        st.code(code, language=None)
+        st.caption(tr("code_note"))
+with use_col:
+    st.text_input(tr("code_input"), key=progress.CODE_INPUT, max_chars=12,
+                  placeholder="ABCD-EFGH")
+    st.button(tr("use_code"), on_click=progress.redeem, icon=":material/login:")
+with st.expander(tr("forget")):
+    st.write(tr("forget_note"))
+    sure = st.checkbox(tr("forget_sure"), key="progress_forget_sure")
+    st.button(tr("forget_button"), on_click=progress.forget_me, disabled=not (sure and attempts),
+              type="primary", icon=":material/delete_forever:")

@@ -1,0 +1,113 @@
+"""The My progress page under AppTest, on the run's SQLite database (tests/conftest.py): an
+empty start, a learner's rating, history and misses, a transfer code used in another
+session, a bad code, and forget me deleting every row."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from chinchon.puzzles import pool
+from chinchon.store import Attempt, Store
+from tests.pages import open_page
+
+PAGE = "pages/7_My_progress.py"
+
+
+@pytest.fixture(scope="module")
+def store() -> Store:
+    return Store(os.environ["CHINCHON_DB_URL"])
+
+
+def as_learner(learner_id: str | None, **query: str) -> AppTest:
+    """The page in a new session whose learner is ``learner_id`` (as a cookie would say)."""
+    at = open_page()
+    if learner_id is not None:
+        at.session_state["progress_learner"] = learner_id
+    at.query_params.clear()
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.switch_page(PAGE)
+    return at.run()
+
+
+def texts(at: AppTest) -> str:
+    kinds = ("title", "subheader", "markdown", "caption", "success", "error", "warning", "info")
+    return "\n".join(str(e.value) for kind in kinds for e in at.get(kind))
+
+
+def played(store: Store, rules: str = "barajamos") -> tuple[str, list[str]]:
+    learner = store.new_learner()
+    ids = [p.id for p in pool(rules)[:4]]
+    for n, puzzle_id in enumerate(ids):
+        store.record_attempt(Attempt.new(learner, puzzle_id, rules, "1o", n % 2 == 0,
+                                         difficulty="easy"))
+    return learner, ids
+
+
+def test_a_new_visitor_sees_how_to_start() -> None:
+    at = as_learner(None, lang="es")
+    assert not at.exception
+    assert "Aún no hay nada" in texts(at)
+    assert any(b.label == "Continuar en otro dispositivo" and b.disabled for b in at.button)
+
+
+def test_a_learners_rating_history_and_misses(store: Store) -> None:
+    learner, ids = played(store)
+    at = as_learner(learner, rules="barajamos", lang="en")
+    assert not at.exception
+    rating = store.learner_ratings(learner)["barajamos"].rating.rating
+    assert at.metric[0].value == f"{rating:.0f}"
+    assert at.metric[2].value == "4"
+    assert f"Last attempt: puzzle {ids[-1]}" in texts(at)
+    assert len(at.dataframe[0].value) == 4
+    # Attempts 2 and 4 were wrong: they are the misses, most recent first.
+    assert "Puzzles whose last try was not a solve without a hint: 2." in texts(at)
+    assert any(b.label == "Retry my misses" for b in at.button)
+    # Under another profile: no rating there yet, no misses.
+    other = as_learner(learner, rules="fournier", lang="en")
+    assert "No rated puzzle under these rules yet." in texts(other)
+    assert "No miss under these rules" in texts(other)
+
+
+def test_a_transfer_code_moves_the_learner_to_another_session(store: Store) -> None:
+    learner, ids = played(store)
+    at = as_learner(learner, lang="en")
+    next(b for b in at.button if b.label == "Continue on another device").click().run()
+    code = at.code[0].value
+    assert len(code) == 9
+    other = as_learner(None, lang="en")
+    other.text_input(key="progress_code_input").input(code.lower()).run()
+    next(b for b in other.button if b.label == "Continue with this code").click().run()
+    assert not other.exception
+    assert any("this browser now continues" in s.value for s in other.success)
+    assert f"Last attempt: puzzle {ids[-1]}" in texts(other)
+    # The code worked once.
+    third = as_learner(None, lang="en")
+    third.text_input(key="progress_code_input").input(code).run()
+    next(b for b in third.button if b.label == "Continue with this code").click().run()
+    assert any(code in e.value and "works once" in e.value for e in third.error)
+
+
+def test_a_bad_code_is_quoted_not_rendered() -> None:
+    at = as_learner(None, lang="pt")
+    at.text_input(key="progress_code_input").input("<b>x</b>").run()
+    next(b for b in at.button if b.label == "Continuar com este código").click().run()
+    assert not at.exception
+    assert any("`<b>x</b>` não é um código" in e.value for e in at.error)
+
+
+def test_forget_me_deletes_every_row(store: Store) -> None:
+    learner, _ = played(store)
+    at = as_learner(learner, lang="en")
+    forget = next(b for b in at.button if b.label == "Forget me now")
+    assert forget.disabled
+    at.checkbox(key="progress_forget_sure").check().run()
+    next(b for b in at.button if b.label == "Forget me now").click().run()
+    assert not at.exception
+    assert any("Forgotten: 6 rows deleted" in s.value for s in at.success)  # 4, rating, id
+    assert not store.has_learner(learner)
+    assert store.count_attempts([learner]) == 0
+    assert "Nothing here yet" in texts(at)

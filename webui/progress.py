@@ -1,0 +1,374 @@
+"""The learner's progress on the page side: who the learner is, writing attempts (queued when
+the database is away), the rating widget and the "not being saved" banner.
+
+Who: an anonymous id in a cookie (``chinchon_learner``), read with ``st.context.cookies`` when
+the session starts and written by a tiny v2 component; nothing else about a person is kept.
+A bad or foreign id in the cookie is refused with a message and replaced at the next attempt.
+Writing: :func:`record_attempt` appends to this session's :class:`~chinchon.store.progress.Outbox`
+and writes it at once, before the page says anything; a database that is down or full leaves
+the attempts queued, the banner says so, and every rerun tries again.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import time
+import uuid
+from collections.abc import Sequence
+
+import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
+
+from chinchon import puzzles as pz
+from chinchon.store import (
+    Attempt,
+    LearnerError,
+    Recorded,
+    Store,
+    TransferCodeError,
+    UnknownLearner,
+    check_learner_id,
+)
+from chinchon.store.progress import SHIFTS, Outbox, choose_puzzle, daily_done, misses, streak
+from chinchon.views.i18n import t
+from webui.ui import current_options, literal
+
+COOKIE = "chinchon_learner"
+COOKIE_DAYS = 730
+#: After the database could not be opened, wait this long before trying again (seconds).
+RETRY_AFTER = 10.0
+
+_LEARNER = "progress_learner"  # the learner id of this session (None: none yet)
+_CHECKED = "progress_cookie_checked"
+_CLEAR = "progress_clear_cookie"  # the cookie holds an id we refused: delete it
+_NOTICE = "progress_notice"  # (kind, quoted id) of a refused cookie, shown once
+_OUTBOX = "progress_outbox"
+_LAST = "progress_last"  # the latest Recorded of this session
+_SHOWN = "progress_shown"  # (puzzle id, monotonic time) of the puzzle being timed
+_MISSES = "progress_misses"  # puzzle ids still to retry, in order
+_COUNTED = "progress_counts_restored"
+_FLASH = "progress_flash"  # (kind, i18n key, arguments) said once after a callback
+_CODE = "progress_code"  # the transfer code made in this session
+CODE_INPUT = "progress_code_input"
+SHIFT_KEY = "progress_shift"
+
+_COOKIE_JS = """
+export default function (component) {
+  const { data } = component;
+  const current = document.cookie.split("; ").find((c) => c.startsWith(data.name + "="));
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  if (data.clear) {
+    if (current) document.cookie = `${data.name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  } else if (data.value && current !== `${data.name}=${data.value}`) {
+    document.cookie = `${data.name}=${data.value}; Path=/; Max-Age=${data.maxAge}; SameSite=Lax${secure}`;
+  }
+}
+"""
+_COOKIE_WRITER = st.components.v2.component("chinchon_learner_cookie", js=_COOKIE_JS)
+
+_failed_at: float | None = None
+
+
+@st.cache_resource(show_spinner=False)
+def _open_store() -> Store:
+    return Store()  # raises while the database is away: nothing is cached then
+
+
+def store() -> Store | None:
+    """The server's one store (migrated on opening), or None while the database is away."""
+    global _failed_at
+    if _failed_at is not None and time.monotonic() - _failed_at < RETRY_AFTER:
+        return None
+    try:
+        opened = _open_store()
+    except Exception:  # any failure to open means "not saving", never a crash
+        _failed_at = time.monotonic()
+        return None
+    _failed_at = None
+    return opened
+
+
+def outbox() -> Outbox:
+    box: Outbox = st.session_state.setdefault(_OUTBOX, Outbox())
+    return box
+
+
+def _check_cookie() -> None:
+    """Once per session: adopt the cookie's learner id if it is one of ours."""
+    state = st.session_state
+    if state.get(_CHECKED) or state.get(_LEARNER):
+        return
+    state[_CHECKED] = True
+    raw = st.context.cookies.get(COOKIE)
+    if not raw:
+        return
+    try:
+        learner_id = check_learner_id(raw)
+        opened = store()
+        if opened is not None:  # away: trust a well-formed id until the first write says
+            opened.check_learner(learner_id)
+    except LearnerError as error:
+        state[_NOTICE] = ("foreign" if isinstance(error, UnknownLearner) else "bad",
+                          literal(raw))
+        state[_CLEAR] = True
+        return
+    except SQLAlchemyError:  # the database failed mid-check: try again next run
+        state[_CHECKED] = False
+        return
+    state[_LEARNER] = learner_id
+
+
+def learner() -> str | None:
+    """This session's learner id, from the session or the browser's cookie (None: no
+    attempt recorded yet in this browser)."""
+    _check_cookie()
+    value: str | None = st.session_state.get(_LEARNER)
+    return value
+
+
+def adopt(learner_id: str) -> None:
+    """Continue as ``learner_id`` (from a transfer code) in this browser from now on."""
+    st.session_state.update({_LEARNER: learner_id, _CLEAR: False, _NOTICE: None,
+                             _COUNTED: False, _MISSES: []})
+
+
+def forget() -> int:
+    """Delete every row of this session's learner and the browser's cookie; rows removed."""
+    learner_id, opened = learner(), store()
+    if learner_id is None or opened is None:
+        return 0
+    removed = opened.forget(learner_id)
+    box = outbox()
+    box.attempts = [a for a in box.attempts if a.learner_id != learner_id]
+    box.learners = [x for x in box.learners if x != learner_id]
+    st.session_state.update({_LEARNER: None, _CLEAR: True, _LAST: None, _MISSES: []})
+    return removed
+
+
+def _mint() -> str:
+    learner_id = uuid.uuid4().hex
+    outbox().add_learner(learner_id)
+    st.session_state.update({_LEARNER: learner_id, _CLEAR: False})
+    return learner_id
+
+
+def puzzle_shown(puzzle_id: str) -> None:
+    """Start the clock of the puzzle on screen (a new id restarts it)."""
+    shown = st.session_state.get(_SHOWN)
+    if not shown or shown[0] != puzzle_id:
+        st.session_state[_SHOWN] = (puzzle_id, time.monotonic())
+
+
+def _seconds(puzzle_id: str) -> float | None:
+    shown = st.session_state.get(_SHOWN)
+    return round(time.monotonic() - shown[1], 1) if shown and shown[0] == puzzle_id else None
+
+
+def flush() -> None:
+    """Write whatever this session still holds; remember the latest attempt written."""
+    box = outbox()
+    if box.attempts or box.learners:
+        for recorded in box.flush(store()):
+            st.session_state[_LAST] = recorded
+
+
+def record_attempt(puzzle: pz.Puzzle, answer: str | None, correct: bool, hint: bool,
+                   daily: str | None = None) -> Recorded | None:
+    """Keep the answer to ``puzzle`` (``answer`` None: the solution was shown) and write it
+    now; returns it as stored, or None while the database is away (it stays queued)."""
+    learner_id = learner() or _mint()
+    day = datetime.date.fromisoformat(daily) if daily else None
+    made = Attempt.new(learner_id, puzzle.id, puzzle.rules_id, answer, correct, hint=hint,
+                       difficulty=puzzle.difficulty or "medium", daily=day,
+                       seconds=_seconds(puzzle.id))
+    outbox().add(made)
+    flush()
+    last: Recorded | None = st.session_state.get(_LAST)
+    return last if last is not None and last.id == made.id else None
+
+
+def last_attempt() -> Recorded | None:
+    last: Recorded | None = st.session_state.get(_LAST)
+    return last
+
+
+def _cookie(lang: str) -> None:
+    box = outbox()
+    value = st.session_state.get(_LEARNER)
+    if value in box.learners:  # not in the database yet: a reload must not meet a stranger
+        value = None
+    _COOKIE_WRITER(key="progress_cookie", data={
+        "name": COOKIE, "value": value, "clear": bool(st.session_state.get(_CLEAR)),
+        "maxAge": COOKIE_DAYS * 86400})
+
+
+def banner(lang: str) -> None:
+    """Write what is queued, keep the cookie in step, and say so when progress is not saved
+    (or the browser's id was refused). Call it near the top of a page, after setup_page."""
+    _check_cookie()
+    flush()
+    with st.sidebar:
+        _cookie(lang)
+    notice = st.session_state.get(_NOTICE)
+    if notice:
+        st.warning(t(f"progress.refused_{notice[0]}", lang, value=notice[1]),
+                   icon=":material/person_off:")
+        st.session_state[_NOTICE] = None
+    box = outbox()
+    if len(box) or box.learners or (box.error and store() is None and learner()):
+        st.warning(t("progress.not_saved", lang, count=len(box)),
+                   icon=":material/cloud_off:")
+
+
+def restore_counts(state: object) -> None:
+    """Once per session, the Puzzles page's streak and score from the stored attempts, so they
+    survive a reload (``state``: st.session_state)."""
+    session = st.session_state
+    learner_id, opened = learner(), store()
+    if session.get(_COUNTED) or learner_id is None or opened is None:
+        return
+    try:
+        attempts = opened.attempts(learner_id)
+    except SQLAlchemyError:  # the database is away: keep the session's counts
+        return
+    session[_COUNTED] = True
+    session.update(pz_streak=streak(attempts), pz_solved=sum(a.clean for a in attempts),
+                   pz_played=len(attempts))
+
+
+def rating_widget(lang: str, rules_id: str) -> None:
+    """The learner's rating under ``rules_id`` with its latest change, the easier/harder
+    setting for the next puzzle, and today's daily puzzle once solved."""
+    learner_id, opened = learner(), store()
+    rating, games, done_today = None, 0, False
+    if learner_id is not None and opened is not None:
+        try:
+            info = opened.learner_ratings(learner_id).get(rules_id)
+            recent = opened.attempts(learner_id, limit=50)
+        except SQLAlchemyError:  # shown as unknown while the database is away
+            info, recent = None, []
+        if info is not None:
+            rating, games = info.rating.rating, info.games
+        done_today = daily_done(recent, datetime.datetime.now(datetime.UTC).date())
+    last = last_attempt()
+    change = last.change if last is not None and last.rules_id == rules_id else None
+    left, right = st.columns([1, 2], vertical_alignment="bottom")
+    left.metric(t("progress.rating", lang),
+                f"{rating:.0f}" if rating is not None else "—",
+                delta=f"{change:+.0f}" if change is not None else None,
+                help=t("progress.rating_help", lang, games=games))
+    right.segmented_control(t("progress.shift", lang), list(SHIFTS), key=SHIFT_KEY,
+                            default="normal", format_func=lambda s: t(f"progress.shift.{s}", lang))
+    if done_today:
+        st.caption(t("progress.daily_done", lang))
+
+
+def start_misses(puzzle_ids: Sequence[str]) -> None:
+    """Serve ``puzzle_ids`` first, in order, as the next puzzles ("retry my misses")."""
+    st.session_state[_MISSES] = list(puzzle_ids)
+
+
+def learner_misses() -> list[str]:
+    learner_id, opened = learner(), store()
+    if learner_id is None or opened is None:
+        return []
+    return misses(opened.attempts(learner_id))
+
+
+def next_puzzle(candidates: Sequence[pz.Puzzle], current: str | None, rules_id: str
+                ) -> pz.Puzzle | None:
+    """The next puzzle: a miss being retried first; else one near the learner's rating
+    (shifted by the easier/harder setting) among ``candidates`` of the sidebar's options; a
+    new learner starts on easy ones."""
+    queue: list[str] = st.session_state.get(_MISSES) or []
+    shipped = pz.shipped()
+    while queue:
+        wanted = shipped.get(queue.pop(0))
+        if wanted is not None and wanted.id != current:
+            return wanted
+    options = current_options(rules_id)
+    pool = [p for p in candidates if dict(p.options) == options] or list(candidates)
+    learner_id, opened = learner(), store()
+    rating, games, played, ratings = None, 0, set(), {}
+    if opened is not None:
+        try:
+            ratings = opened.puzzle_ratings([p.id for p in pool])
+            if learner_id is not None:
+                info = opened.learner_ratings(learner_id).get(rules_id)
+                if info is not None:
+                    rating, games = info.rating, info.games
+                played = {a.puzzle_id for a in opened.attempts(learner_id, rules_id=rules_id)}
+        except SQLAlchemyError:  # choose from the pack's difficulties meanwhile
+            pass
+    chosen = choose_puzzle(pool, learner=rating, games=games, ratings=ratings, played=played,
+                           current=current, rng=random.Random(),
+                           shift=st.session_state.get(SHIFT_KEY) or "normal")
+    return shipped.get(chosen.id) if chosen is not None else None
+
+
+# --- "Continue on another device" and "forget me" (callbacks of the My progress page) --------
+
+
+def _flash(kind: str, key: str, **kwargs: object) -> None:
+    st.session_state[_FLASH] = (kind, key, kwargs)
+
+
+def show_flash(lang: str) -> None:
+    """The message a callback left for this run, once."""
+    flash = st.session_state.pop(_FLASH, None)
+    if flash:
+        kind, key, kwargs = flash
+        {"success": st.success, "error": st.error, "info": st.info}[kind](t(key, lang, **kwargs))
+
+
+def make_code() -> None:
+    """Callback: a new transfer code for this learner (written first if still queued)."""
+    flush()
+    learner_id, opened = learner(), store()
+    if learner_id is None or opened is None or outbox().learners:
+        _flash("error", "progress.code_unavailable")
+        return
+    try:
+        st.session_state[_CODE] = opened.transfer_code(learner_id)
+    except (SQLAlchemyError, LearnerError):
+        _flash("error", "progress.code_unavailable")
+
+
+def transfer_code() -> str | None:
+    code: str | None = st.session_state.get(_CODE)
+    return code
+
+
+def redeem() -> None:
+    """Callback: continue as the learner of the code typed in :data:`CODE_INPUT`."""
+    raw = str(st.session_state.get(CODE_INPUT) or "")
+    opened = store()
+    if opened is None:
+        _flash("error", "progress.code_unavailable")
+        return
+    try:
+        learner_id = opened.redeem_code(raw)
+    except TransferCodeError as error:
+        _flash("error", f"progress.code_{error.reason}", value=literal(raw))
+        return
+    except SQLAlchemyError:
+        _flash("error", "progress.code_unavailable")
+        return
+    adopt(learner_id)
+    st.session_state[CODE_INPUT] = ""
+    _flash("success", "progress.code_redeemed")
+
+
+def forget_me() -> None:
+    """Callback: delete every row of this learner."""
+    if store() is None:
+        _flash("error", "progress.forget_failed")
+        return
+    try:
+        removed = forget()
+    except SQLAlchemyError:
+        _flash("error", "progress.forget_failed")
+        return
+    st.session_state[_CODE] = None
+    _flash("success", "progress.forgotten", rows=removed)

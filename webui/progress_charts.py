@@ -1,0 +1,112 @@
+"""The figures and tables of the "My progress" page, built from stored attempts (plotly and
+pandas; every text comes from the translations, every number from chinchon.store.progress)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from chinchon import puzzles as pz
+from chinchon.store import Recorded
+from chinchon.store.progress import Day, ThemeStats
+from chinchon.views.i18n import card_name, t
+
+GREEN, GREY, GOLD = "#1f7a4d", "#cdc7ba", "#e0a21b"
+#: The calendar's cells: no attempt, then more and more.
+CALENDAR_SCALE = [[0.0, "#ebe7de"], [0.001, "#b9dcc6"], [0.5, "#4f9f74"], [1.0, "#1f5a3a"]]
+
+
+def move_name(answer: str | None, lang: str) -> str:
+    """An attempt's answer in words: a card's name, take or stock, or the solution shown."""
+    if answer is None:
+        return t("progress.answer.solution", lang)
+    if answer in (pz.TAKE, pz.STOCK):
+        return t(f"progress.answer.{answer}", lang)
+    return card_name(answer, lang)
+
+
+def result_name(attempt: Recorded, lang: str) -> str:
+    if attempt.answer is None:
+        return t("progress.result.shown", lang)
+    if not attempt.correct:
+        return t("progress.result.wrong", lang)
+    return t("progress.result.hint" if attempt.hint else "progress.result.right", lang)
+
+
+def when(moment: datetime.datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def history_frame(attempts: Sequence[Recorded], lang: str) -> pd.DataFrame:
+    """The attempts, newest first, one row each."""
+    rows = list(reversed(attempts))
+    return pd.DataFrame({
+        t("progress.col.time", lang): [when(a.created_at) for a in rows],
+        t("progress.col.puzzle", lang): [a.puzzle_id for a in rows],
+        t("progress.col.answer", lang): [move_name(a.answer, lang) for a in rows],
+        t("progress.col.result", lang): [result_name(a, lang) for a in rows],
+        t("progress.col.seconds", lang): [a.seconds for a in rows],
+        t("progress.col.change", lang): [round(a.change) if a.change is not None else None
+                                         for a in rows],
+    })
+
+
+def rating_figure(points: Sequence[tuple[datetime.datetime, float]], lang: str) -> go.Figure:
+    """The rating after each rated attempt."""
+    figure = go.Figure(go.Scatter(
+        x=list(range(1, len(points) + 1)), y=[round(r) for _, r in points], mode="lines+markers",
+        line={"color": GREEN}, hovertext=[when(m) for m, _ in points],
+        hoverinfo="text+y"))
+    figure.update_layout(
+        title=t("progress.chart.rating", lang), height=300,
+        margin={"t": 48, "b": 40, "l": 48, "r": 8},
+        xaxis={"title": t("progress.chart.rated_attempts", lang)})
+    return figure
+
+
+def calendar_figure(days: Sequence[Day], lang: str) -> go.Figure:
+    """One column a week, one row a weekday: attempts a day, a star on a daily puzzle solved."""
+    weeks = (len(days) + 6) // 7
+    z: list[list[int | None]] = [[None] * weeks for _ in range(7)]
+    text: list[list[str]] = [[""] * weeks for _ in range(7)]
+    hover: list[list[str]] = [[""] * weeks for _ in range(7)]
+    for n, day in enumerate(days):
+        week, weekday = divmod(n, 7)
+        z[weekday][week] = day.attempts
+        text[weekday][week] = "★" if day.daily else ""
+        hover[weekday][week] = t("progress.calendar.cell", lang, date=day.date.isoformat(),
+                                 attempts=day.attempts, solved=day.solved)
+    figure = go.Figure(go.Heatmap(
+        z=z, text=text, texttemplate="%{text}", customdata=hover,
+        hovertemplate="%{customdata}<extra></extra>", colorscale=CALENDAR_SCALE,
+        showscale=False, xgap=3, ygap=3,
+        x=[days[7 * w].date.isoformat() for w in range(weeks)],
+        y=[t(f"progress.weekday.{d}", lang) for d in range(7)]))
+    figure.update_layout(
+        title=t("progress.chart.calendar", lang), height=260,
+        margin={"t": 48, "b": 30, "l": 48, "r": 8},
+        yaxis={"autorange": "reversed"}, xaxis={"type": "category", "showgrid": False})
+    return figure
+
+
+def theme_figure(stats: Sequence[ThemeStats], lang: str) -> go.Figure:
+    """Per theme: the share solved (bars) and the performance rating (diamonds, right axis)."""
+    names = [t(f"puzzles.theme.{s.theme}", lang) for s in stats]
+    figure = go.Figure()
+    figure.add_bar(x=names, y=[round(s.success * 100) for s in stats], marker_color=GREEN,
+                   name=t("progress.chart.success", lang),
+                   text=[f"{s.solved}/{s.played}" for s in stats], textposition="outside",
+                   cliponaxis=False)
+    figure.add_scatter(x=names, y=[round(s.performance) for s in stats], yaxis="y2",
+                       mode="markers", marker={"symbol": "diamond", "size": 12, "color": GOLD},
+                       name=t("progress.chart.performance", lang))
+    figure.update_layout(
+        title=t("progress.chart.themes", lang), height=360, bargap=0.4,
+        margin={"t": 64, "b": 80, "l": 48, "r": 56},
+        yaxis={"range": [0, 115], "title": "%"},
+        yaxis2={"overlaying": "y", "side": "right", "showgrid": False},
+        legend={"orientation": "h", "y": 1.12})
+    return figure
