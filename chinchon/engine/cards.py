@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from chinchon.engine.errors import quote
+
 SUITS = ("o", "c", "e", "b")
 SUIT_NAMES = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
 FIGURE_NAMES = {10: "sota", 11: "caballo", 12: "rey"}
@@ -57,7 +59,7 @@ class Card:
         elif self.suit in SUITS and 1 <= self.rank <= 12:
             bit = 1 << (SUITS.index(self.suit) * 12 + self.rank - 1)
         else:
-            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+            raise CardError(f"no such card: rank {quote(self.rank)}, suit {quote(self.suit)}")
         object.__setattr__(self, "bit", bit)
         object.__setattr__(self, "is_joker", joker)
         object.__setattr__(self, "_code", JOKER_CODE if joker else f"{self.rank}{self.suit}")
@@ -90,7 +92,7 @@ def _parse_card(code: str) -> Card:
         return JOKER
     match = _CARD_RE.fullmatch(code)
     if match is None:
-        raise CardError(f"unknown card {code!r}: write a number 1-12 and a suit o, c, e or b, or JK")
+        raise CardError(f"unknown card {quote(code)}: write a number 1-12 and a suit o, c, e or b, or JK")
     return Card(int(match.group(1)), match.group(2).lower())
 
 
@@ -118,11 +120,11 @@ class Deck:
 
     def __post_init__(self) -> None:
         if self.size not in (40, 48):
-            raise HandError(f"a Spanish deck has 40 or 48 cards, not {self.size!r}")
+            raise HandError(f"a Spanish deck has 40 or 48 cards, not {quote(self.size)}")
         if self.copies not in (1, 2):
-            raise HandError(f"play with one deck or two, not {self.copies!r}")
+            raise HandError(f"play with one deck or two, not {quote(self.copies)}")
         if self.jokers not in (0, 2):
-            raise HandError(f"a deck has 0 or 2 jokers, not {self.jokers!r}")
+            raise HandError(f"a deck has 0 or 2 jokers, not {quote(self.jokers)}")
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -152,15 +154,15 @@ class Deck:
             allowed = tuple(sizes)
             if len(cards) not in allowed:
                 wanted = " or ".join(str(n) for n in allowed)
-                raise HandError(f"a hand has {wanted} cards, not {len(cards)}: {hand_code(cards)!r}")
+                raise HandError(f"a hand has {wanted} cards, not {len(cards)}: {quote(hand_code(cards))}")
         for card in cards:
             if not self.contains(card):
                 what = "no jokers" if card.is_joker else f"no {card.code()}"
-                raise CardError(f"card {card.code()!r} is not in this deck ({self.describe()}: {what})")
+                raise CardError(f"card {quote(card.code())} is not in this deck ({self.describe()}: {what})")
         for card, count in Counter(cards).items():
             limit = self.jokers if card.is_joker else self.copies
             if count > limit:
-                raise HandError(f"card {card.code()!r} appears {count} times, but this deck "
+                raise HandError(f"card {quote(card.code())} appears {count} times, but this deck "
                                 f"({self.describe()}) has {limit}")
 
     def describe(self) -> str:

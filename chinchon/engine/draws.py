@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from chinchon.engine.cards import SUITS, Card, HandError, hand_code, parse_hand  # noqa: F401
+from chinchon.engine.errors import quote
 from chinchon.engine.rules import CloseRule, Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.solver import check_hand, discard_table, loose_points_of_mask, meld_masks
 
@@ -65,8 +66,8 @@ def unseen_cards(rules: Rules, held: Sequence[Card], seen: Iterable[Card] = ()) 
     left = Counter(rules.deck.cards())
     for card in (*held, *seen):
         if left[card] <= 0:
-            raise SeenError(f"card {card.code()!r} is held or seen more often than the deck "
-                            f"({rules.deck.describe()}) has it: {hand_code((*held, *seen))!r}")
+            raise SeenError(f"card {quote(card.code())} is held or seen more often than the deck "
+                            f"({rules.deck.describe()}) has it: {quote(hand_code((*held, *seen)))}")
         left[card] -= 1
     return +left
 

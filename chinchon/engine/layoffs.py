@@ -50,6 +50,7 @@ from itertools import combinations
 from typing import Any
 
 from chinchon.engine.cards import Card, HandError, hand_code, parse_hand
+from chinchon.engine.errors import quote
 from chinchon.engine.melds import Meld, MeldKind, check_meld, find_meld, make_meld
 from chinchon.engine.rules import LayoffStyle, Rules, get_rules
 from chinchon.engine.solver import (
@@ -398,7 +399,7 @@ def _hand_of(holding: Holding, rules: Rules, who: str) -> tuple[Card, ...]:
         hand = tuple(holding)
     if len(hand) != HAND_SIZE:
         raise HandError(f"the {who} holds {HAND_SIZE} cards, not {len(hand)}: "
-                        f"{hand_code(hand)!r}")
+                        f"{quote(hand_code(hand))}")
     rules.deck.check_hand(hand)
     return hand
 
@@ -527,23 +528,23 @@ def resolve_request(request: Any) -> HandEnd:
         raise LayoffError(f"the request must be a JSON object, not {_kind(request)}")
     unknown = sorted(set(request) - set(_REQUEST_KEYS))
     if unknown:
-        raise LayoffError(f"unknown key {unknown[0]!r}: the keys are {', '.join(_REQUEST_KEYS)}")
+        raise LayoffError(f"unknown key {quote(unknown[0])}: the keys are {', '.join(_REQUEST_KEYS)}")
     for key in ("rules", "closer", "opponents"):
         if key not in request:
-            raise LayoffError(f"the request has no {key!r}")
+            raise LayoffError(f"the request has no {quote(key)}")
     if not isinstance(request["rules"], str):
         raise LayoffError(f"'rules' must be a profile name, not {_kind(request['rules'])}")
     options = {key: request.get(key) for key in ("decks", "deck", "jokers")}
     for key, value in options.items():
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise LayoffError(f"{key!r} must be a whole number, not {value!r}")
+            raise LayoffError(f"{quote(key)} must be a whole number, not {quote(value)}")
     rules = get_rules(request["rules"], **options)
     first_round = request.get("first_round", False)
     if not isinstance(first_round, bool):
-        raise LayoffError(f"'first_round' must be true or false, not {first_round!r}")
+        raise LayoffError(f"'first_round' must be true or false, not {quote(first_round)}")
     total = request.get("total")
     if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
-        raise LayoffError(f"'total' must be a whole number, not {total!r}")
+        raise LayoffError(f"'total' must be a whole number, not {quote(total)}")
     opponents = request["opponents"]
     if not isinstance(opponents, list):
         raise LayoffError(f"'opponents' must be a list of hands, not {_kind(opponents)}")
@@ -560,7 +561,7 @@ def _holding_json(value: Any, rules: Rules, who: str) -> Holding:
                           f"and 'loose', not {_kind(value)}")
     extra = sorted(set(value) - {"melds", "loose"})
     if extra:
-        raise LayoffError(f"the {who} has an unknown key {extra[0]!r}: use 'melds' and 'loose'")
+        raise LayoffError(f"the {who} has an unknown key {quote(extra[0])}: use 'melds' and 'loose'")
     melds_json = value.get("melds", [])
     if not isinstance(melds_json, list):
         raise LayoffError(f"the {who}'s 'melds' must be a list of lists of codes")
@@ -568,7 +569,7 @@ def _holding_json(value: Any, rules: Rules, who: str) -> Holding:
     for number, meld_json in enumerate(melds_json, 1):
         what = f"the {who}'s meld {number}"
         if not isinstance(meld_json, list) or not all(isinstance(c, str) for c in meld_json):
-            raise LayoffError(f"{what} must be a list of card codes, not {meld_json!r}")
+            raise LayoffError(f"{what} must be a list of card codes, not {quote(meld_json)}")
         try:
             # A joker may name its card (JK=5c); otherwise make_meld names it.
             meld = (check_meld(Meld.parse(" ".join(meld_json)), rules)
@@ -583,7 +584,7 @@ def _holding_json(value: Any, rules: Rules, who: str) -> Holding:
 
 def _cards_json(value: Any, what: str) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise LayoffError(f"{what} must be a list of card codes, not {value!r}")
+        raise LayoffError(f"{what} must be a list of card codes, not {quote(value)}")
     return parse_hand(value)
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from chinchon.engine.cards import JOKER, SUITS, Card, CardError, hand_code, parse_hand  # noqa: F401
+from chinchon.engine.errors import quote
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (both used by the doctests)
 
 MIN_MELD = 3
@@ -54,13 +55,13 @@ class Meld:
             real, _, name = token.partition("=")
             card = Card.parse(real)
             if name and not card.is_joker:
-                raise CardError(f"only a joker names the card it stands for, not {token!r}")
+                raise CardError(f"only a joker names the card it stands for, not {quote(token)}")
             cards.append(card)
             named.append(Card.parse(name) if name else card)
         if len(cards) < MIN_MELD:
-            raise MeldError(f"a meld has at least {MIN_MELD} cards: {text!r}")
+            raise MeldError(f"a meld has at least {MIN_MELD} cards: {quote(text)}")
         if any(card.is_joker for card in named):
-            raise MeldError(f"write the card each joker stands for, as JK=5c: {text!r}")
+            raise MeldError(f"write the card each joker stands for, as JK=5c: {quote(text)}")
         kind = MeldKind.GROUP if len({c.rank for c in named}) == 1 else MeldKind.RUN
         return Meld(kind, tuple(cards), tuple(named))
 
@@ -100,7 +101,7 @@ class Meld:
         """This meld with ``card`` laid off on it; :class:`MeldError` if it does not fit."""
         meld = self._added(card, rules)
         if meld is None:
-            raise MeldError(f"{card.code()!r} cannot be laid off on {self.code()!r}")
+            raise MeldError(f"{quote(card.code())} cannot be laid off on {quote(self.code())}")
         return meld
 
     def additions(self, card: Card, rules: Rules) -> tuple[Meld, ...]:
@@ -154,7 +155,7 @@ def make_meld(cards: Sequence[Card], rules: Rules) -> Meld:
     """
     meld = find_meld(cards, rules)
     if meld is None:
-        raise MeldError(f"{hand_code(cards)!r} is neither a group nor a run under {rules.name}"
+        raise MeldError(f"{quote(hand_code(cards))} is neither a group nor a run under {rules.name}"
                         f" rules{_why_not(cards, rules)}")
     return meld
 
@@ -223,13 +224,13 @@ def _why_not(cards: Sequence[Card], rules: Rules) -> str:
 def check_meld(meld: Meld, rules: Rules) -> Meld:
     """``meld`` itself if it is legal under ``rules`` (jokers standing for the cards they name)."""
     if meld.has_joker and not rules.deck.jokers:
-        raise MeldError(f"{meld.code()!r}: this game has no jokers")
+        raise MeldError(f"{quote(meld.code())}: this game has no jokers")
     real = [card for card in meld.cards if not card.is_joker]
     if meld.has_joker and len(real) < 2:
-        raise MeldError(f"{meld.code()!r}: a meld needs at least two cards that are not jokers")
+        raise MeldError(f"{quote(meld.code())}: a meld needs at least two cards that are not jokers")
     shape = find_meld(meld.stands_for, rules)
     if shape is None or sorted(shape.stands_for) != sorted(meld.stands_for):
-        raise MeldError(f"{meld.code()!r} is neither a group nor a run under {rules.name} rules")
+        raise MeldError(f"{quote(meld.code())} is neither a group nor a run under {rules.name} rules")
     if shape.kind is MeldKind.RUN:
         return Meld(MeldKind.RUN, *_in_order(meld, shape.stands_for))
     return _group(meld.cards, meld.stands_for)

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
+from chinchon.engine.errors import quote
 from chinchon.engine.layoffs import HandEnd, Holding, no_closer, resolve
 from chinchon.engine.rules import ChinchonEffect, EverybodyOut, Rules, get_rules  # noqa: F401
 from chinchon.engine.solver import Arrangement, CloseError, Outcome, can_close, close_as
@@ -324,7 +325,7 @@ class ScoreSheet:
 
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise SeatError(f"no seat {seat!r}: seats are 0 to {len(self.players) - 1}")
+            raise SeatError(f"no seat {quote(seat)}: seats are 0 to {len(self.players) - 1}")
 
     def _check_in(self, seat: int) -> None:
         self._check_seat(seat)

@@ -23,6 +23,7 @@ from itertools import combinations
 from typing import Any
 
 from chinchon.engine.cards import RANKS_40, RANKS_48, SUITS, Card, HandError, hand_code, parse_hand
+from chinchon.engine.errors import quote
 from chinchon.engine.melds import Meld, MeldKind, check_meld, find_meld
 from chinchon.engine.rules import ChinchonEffect, CloseRule, Rules, get_rules  # noqa: F401
 
@@ -421,7 +422,7 @@ def check_hand(hand: Sequence[Card], rules: Rules, sizes: Sequence[int] | None =
             return  # the common case, checked with one mask
     if sizes is None and len(hand) > 8:  # three melds need nine cards: never tried
         raise HandError(f"the solver takes at most 8 cards, not {len(hand)}: "
-                        f"{hand_code(hand)!r}")
+                        f"{quote(hand_code(hand))}")
     rules.deck.check_hand(hand, sizes)
 
 
@@ -585,7 +586,7 @@ def close(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
     """The best close of these seven cards; :class:`CloseError` when the rules forbid it."""
     analysis = analyze(hand, rules, first_round=first_round, total=total)
     if analysis.close is None:
-        raise CloseError(f"{hand_code(hand)!r} may not close under {rules.name} rules: "
+        raise CloseError(f"{quote(hand_code(hand))} may not close under {rules.name} rules: "
                          f"{_why_not_close(analysis, first_round, total)}")
     return analysis.close
 
@@ -603,10 +604,10 @@ def close_as(arrangement: Arrangement, rules: Rules, *, first_round: bool = Fals
     check_hand(arrangement.cards(), rules)
     loose_points = arrangement.loose_points(rules)
     if first_round and not rules.close_in_first_round:
-        raise CloseError(f"{arrangement.code()!r} may not close: nobody closes in the first "
+        raise CloseError(f"{quote(arrangement.code())} may not close: nobody closes in the first "
                          f"round under {rules.name} rules")
     if not may_close(loose_points, len(arrangement.loose), rules, total):
-        raise CloseError(f"{arrangement.code()!r} may not close under {rules.name} rules: "
+        raise CloseError(f"{quote(arrangement.code())} may not close under {rules.name} rules: "
                          f"{_why_not_close_as(arrangement, rules, total)}")
     outcome, score = closing_outcome(melds, len(arrangement.loose), loose_points, rules)
     return Close(outcome, score, Arrangement(melds, arrangement.loose))
@@ -656,7 +657,7 @@ def arrangement_of(hand: Sequence[Card], melds: Sequence[Meld]) -> Arrangement:
     for meld in melds:
         for card in meld.cards:
             if card not in left:
-                raise HandError(f"{card.code()!r} of meld {meld.code()!r} is not in the hand "
-                                f"{hand_code(hand)!r} (or is used twice)")
+                raise HandError(f"{quote(card.code())} of meld {quote(meld.code())} is not in the hand "
+                                f"{quote(hand_code(hand))} (or is used twice)")
             left.remove(card)
     return Arrangement(tuple(melds), tuple(left))
