@@ -19,8 +19,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
-from chinchon.engine.errors import quote
+from chinchon.engine.errors import ArgumentError, quote
 
 SUITS = ("o", "c", "e", "b")
 SUIT_NAMES = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
@@ -56,7 +57,7 @@ class Card:
         joker = self.rank == 0 and self.suit == ""
         if joker:
             bit = 0
-        elif self.suit in SUITS and 1 <= self.rank <= 12:
+        elif type(self.rank) is int and self.suit in SUITS and 1 <= self.rank <= 12:
             bit = 1 << (SUITS.index(self.suit) * 12 + self.rank - 1)
         else:
             raise CardError(f"no such card: rank {quote(self.rank)}, suit {quote(self.suit)}")
@@ -71,6 +72,8 @@ class Card:
     @staticmethod
     def parse(code: str) -> Card:
         """Read a card code such as ``7o``, ``12b`` or ``JK`` (any case, surrounding spaces ok)."""
+        if not isinstance(code, str):
+            raise ArgumentError(f"a card code is text such as '7o', not {quote(code)}")
         return _parse_card(code.strip())
 
     def code(self) -> str:
@@ -101,8 +104,34 @@ def parse_hand(text: str | Iterable[str]) -> tuple[Card, ...]:
     if isinstance(text, str):
         codes = text.split() if "," not in text and "+" not in text else re.split(r"[\s,+]+", text)
     else:
-        codes = [code.strip() for code in text]
+        try:
+            codes = [code.strip() for code in text]
+        except (TypeError, AttributeError):
+            raise ArgumentError(f"a hand is text or a list of card codes, not {quote(text)}"
+                                ) from None
     return tuple([_parse_card(code) for code in codes if code])
+
+
+def check_cards(name: str, value: Any) -> tuple[Card, ...]:
+    """``value`` as a tuple of cards, or :class:`~chinchon.engine.errors.ArgumentError` naming
+    ``name`` when it is not a sequence of :class:`Card` (text goes through :func:`parse_hand`).
+
+    >>> check_cards("hand", "7o 7c")
+    Traceback (most recent call last):
+    ...
+    chinchon.engine.errors.ArgumentError: hand must be a sequence of Card, not the text '7o 7c' ...
+    """
+    if isinstance(value, str | bytes):
+        raise ArgumentError(f"{name} must be a sequence of Card, not the text {quote(value)} "
+                            f"(read it with parse_hand)")
+    try:
+        cards = tuple(value)
+    except TypeError:
+        raise ArgumentError(f"{name} must be a sequence of Card, not {quote(value)}") from None
+    for card in cards:
+        if type(card) is not Card:
+            raise ArgumentError(f"{name} must hold only Card objects, not {quote(card)}")
+    return cards
 
 
 def hand_code(cards: Iterable[Card]) -> str:

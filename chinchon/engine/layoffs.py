@@ -49,10 +49,10 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from chinchon.engine.cards import Card, HandError, hand_code, parse_hand
-from chinchon.engine.errors import quote
+from chinchon.engine.cards import Card, HandError, check_cards, hand_code, parse_hand
+from chinchon.engine.errors import ArgumentError, check_int, quote
 from chinchon.engine.melds import Meld, MeldKind, check_meld, find_meld, make_meld
-from chinchon.engine.rules import LayoffStyle, Rules, get_rules
+from chinchon.engine.rules import LayoffStyle, Rules, check_rules, get_rules
 from chinchon.engine.solver import (
     HAND_SIZE,
     Arrangement,
@@ -221,7 +221,15 @@ def best_play(hand: Sequence[Card], table: Sequence[Meld], rules: Rules, *,
     >>> [(card.code(), meld.code()) for card, _, meld in play.laid_off]
     [('2c', '2c 3c 4c 5c'), ('1c', '1c 2c 3c 4c 5c')]
     """
-    hand = tuple(hand)
+    hand = check_cards("hand", hand)
+    check_rules(rules)
+    table = _melds_arg("table", table)
+    if targets is not None:
+        targets = _list_arg("targets", targets)
+        for target in targets:
+            check_int("targets", target, minimum=0, maximum=len(table) - 1)
+    if melds is not None:
+        melds = _melds_arg("melds", melds)
     chosen = tuple(range(len(table))) if targets is None else tuple(targets)
     shown = tuple(table[i] for i in chosen)
     if melds is not None:
@@ -338,6 +346,8 @@ def resolve(closer: Holding, opponents: Sequence[Holding], rules: Rules, *,
     ``first_round`` and ``total`` (the closer's running score) go to the closer's close, for
     ludoteka's rules. :class:`CloseError` when the closer may not close.
     """
+    check_rules(rules)
+    opponents = _list_arg("opponents", opponents)
     if not opponents:
         raise LayoffError("a close needs at least one opponent")
     low, high = rules.players
@@ -361,6 +371,8 @@ def resolve(closer: Holding, opponents: Sequence[Holding], rules: Rules, *,
 def no_closer(hands: Sequence[Holding], rules: Rules) -> HandEnd:
     """A hand that ends with no closer (ludoteka, the stock running out for the fourth time):
     everyone shows his best melds and scores his loose points; nobody lays off."""
+    check_rules(rules)
+    hands = _list_arg("hands", hands)
     if not hands:
         raise LayoffError("a hand needs players")
     cards = [_hand_of(holding, rules, f"player {i + 1}") for i, holding in enumerate(hands)]
@@ -396,12 +408,27 @@ def _hand_of(holding: Holding, rules: Rules, who: str) -> tuple[Card, ...]:
     elif isinstance(holding, str):
         hand = parse_hand(holding)
     else:
-        hand = tuple(holding)
+        hand = check_cards(f"the {who}'s hand", holding)
     if len(hand) != HAND_SIZE:
         raise HandError(f"the {who} holds {HAND_SIZE} cards, not {len(hand)}: "
                         f"{quote(hand_code(hand))}")
     rules.deck.check_hand(hand)
     return hand
+
+
+def _list_arg(name: str, value: object) -> tuple[Any, ...]:
+    """A list or tuple argument (text, a set or a generator would be read wrongly)."""
+    if not isinstance(value, list | tuple):
+        raise ArgumentError(f"{name} must be a list or tuple, not {quote(value)}")
+    return tuple(value)
+
+
+def _melds_arg(name: str, value: object) -> tuple[Meld, ...]:
+    melds = _list_arg(name, value)
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise ArgumentError(f"{name} must hold Meld objects, not {quote(meld)}")
+    return melds
 
 
 class _Table:

@@ -245,7 +245,7 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
     ``jokers`` (0 or 2) for ludoteka; ``limit`` (a positive score) and ``returns`` (0 or more)
     for ludoteka; ``players`` picks one or two decks as the profile says. ``None`` means default.
     """
-    if rules_id not in _PROFILES:
+    if not isinstance(rules_id, str) or rules_id not in _PROFILES:
         raise RulesError(f"unknown rule profile {quote(rules_id)}: choose one of "
                          f"{', '.join(PROFILE_IDS)}")
     rules = _PROFILES[rules_id]
@@ -273,6 +273,13 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
         field_name = {"decks": "copies", "deck": "size", "jokers": "jokers"}[key]
         deck = replace(deck, **{field_name: value})
     return replace(rules, deck=deck, **changes)
+
+
+def check_rules(value: object, name: str = "rules") -> Rules:
+    """``value`` if it is a :class:`Rules`; :class:`RulesError` naming ``name`` otherwise."""
+    if not isinstance(value, Rules):
+        raise RulesError(f"{name} must be a Rules (from get_rules), not {quote(value)}")
+    return value
 
 
 def _check_count(key: str, value: Any, minimum: int) -> None:
