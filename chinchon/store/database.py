@@ -21,6 +21,8 @@ from sqlalchemy import Connection, Engine, create_engine, event, func, select
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from chinchon.engine.errors import quote
+
 ENV_VAR = "CHINCHON_DB_URL"
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "chinchon.db"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -41,9 +43,9 @@ def database_url(url: str | None = None) -> URL:
     try:
         parsed = make_url(raw)
     except ArgumentError:
-        raise DatabaseUrlError(f"not a database URL: {raw[:60]!r}") from None
+        raise DatabaseUrlError(f"not a database URL: {quote(raw)}") from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
-        raise DatabaseUrlError(f"only sqlite and postgresql are supported, not {raw[:60]!r}")
+        raise DatabaseUrlError(f"only sqlite and postgresql are supported, not {quote(raw)}")
     return parsed
 
 

@@ -24,6 +24,7 @@ from sqlalchemy import Engine, delete, exists, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
+from chinchon.engine.errors import quote
 from chinchon.store import glicko2
 from chinchon.store.database import make_engine, upgrade
 from chinchon.store.schema import (
@@ -74,11 +75,6 @@ def _now() -> datetime.datetime:
     return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
 
 
-def _quote(value: object) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return repr(text[:40] + ("…" if len(text) > 40 else ""))
-
-
 def check_learner_id(raw: object) -> str:
     """``raw`` as a learner id (32 lowercase hex digits), or :class:`LearnerError`.
 
@@ -88,7 +84,7 @@ def check_learner_id(raw: object) -> str:
     chinchon.store.store.LearnerError: not a learner id: 'nope'
     """
     if not isinstance(raw, str) or not _ID_RE.fullmatch(raw):
-        raise LearnerError(f"not a learner id: {_quote(raw)}")
+        raise LearnerError(f"not a learner id: {quote(raw)}")
     return raw
 
 
@@ -100,7 +96,7 @@ def normal_code(raw: str) -> str:
     """
     code = re.sub(r"[\s-]", "", raw).upper()
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
-        raise TransferCodeError(f"not a transfer code: {_quote(raw)}", "malformed")
+        raise TransferCodeError(f"not a transfer code: {quote(raw)}", "malformed")
     return code
 
 
@@ -139,15 +135,15 @@ class Attempt:
     def check(self) -> None:
         check_learner_id(self.learner_id)
         if not _ID_RE.fullmatch(self.id):
-            raise AttemptError(f"not an attempt id: {_quote(self.id)}")
+            raise AttemptError(f"not an attempt id: {quote(self.id)}")
         for name, value, length in (("puzzle", self.puzzle_id, PUZZLE_ID_LENGTH),
                                     ("rules", self.rules_id, RULES_ID_LENGTH)):
             if not (isinstance(value, str) and len(value) <= length and _NAME_RE.fullmatch(value)):
-                raise AttemptError(f"not a {name} id: {_quote(value)}")
+                raise AttemptError(f"not a {name} id: {quote(value)}")
         if self.answer is not None and not _ANSWER_RE.fullmatch(self.answer):
-            raise AttemptError(f"not an answer: {_quote(self.answer)}")
+            raise AttemptError(f"not an answer: {quote(self.answer)}")
         if self.difficulty not in SEED_RATINGS:
-            raise AttemptError(f"not a difficulty: {_quote(self.difficulty)}")
+            raise AttemptError(f"not a difficulty: {quote(self.difficulty)}")
 
 
 @dataclass(frozen=True)
@@ -269,7 +265,7 @@ class Store:
         or :class:`UnknownLearner` (not ours, or forgotten)."""
         learner_id = check_learner_id(raw)
         if not self.has_learner(learner_id):
-            raise UnknownLearner(f"no such learner here: {_quote(learner_id)}")
+            raise UnknownLearner(f"no such learner here: {quote(learner_id)}")
         return learner_id
 
     def transfer_code(self, learner_id: str) -> str:
@@ -284,7 +280,7 @@ class Store:
                     continue
                 learner = session.get(Learner, learner_id, with_for_update=True)
                 if learner is None:
-                    raise UnknownLearner(f"no such learner here: {_quote(learner_id)}")
+                    raise UnknownLearner(f"no such learner here: {quote(learner_id)}")
                 learner.transfer_code, learner.transfer_expires = code, _now() + CODE_LIFETIME
             return show_code(code)
 
@@ -295,12 +291,12 @@ class Store:
             learner = session.scalars(select(Learner).where(Learner.transfer_code == code)
                                       .with_for_update()).first()
             if learner is None:
-                raise TransferCodeError(f"no such transfer code: {_quote(raw)}", "unknown")
+                raise TransferCodeError(f"no such transfer code: {quote(raw)}", "unknown")
             expired = learner.transfer_expires is None or learner.transfer_expires < _now()
             learner.transfer_code, learner.transfer_expires = None, None  # used up either way
             learner_id = learner.id
         if expired:
-            raise TransferCodeError(f"this transfer code has expired: {_quote(raw)}", "expired")
+            raise TransferCodeError(f"this transfer code has expired: {quote(raw)}", "expired")
         return learner_id
 
     def forget(self, learner_id: str) -> int:
@@ -343,7 +339,7 @@ class Store:
             # The learner's row is the lock that puts one learner's attempts in a row.
             learner = session.get(Learner, attempt.learner_id, with_for_update=True)
             if learner is None:
-                raise UnknownLearner(f"no such learner here: {_quote(attempt.learner_id)}")
+                raise UnknownLearner(f"no such learner here: {quote(attempt.learner_id)}")
             first = not session.scalar(select(exists().where(
                 PuzzleAttempt.learner_id == attempt.learner_id,
                 PuzzleAttempt.puzzle_id == attempt.puzzle_id)))
