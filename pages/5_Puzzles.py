@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import random
 from fractions import Fraction
 
 import pandas as pd
@@ -14,6 +13,7 @@ from chinchon import puzzles as pz
 from chinchon.engine.solver import Outcome
 from chinchon.views.i18n import card_name, t
 from chinchon.views.svg import card_data_uri
+from webui import progress  # progress (issue 11)
 from webui.card_buttons import card_buttons, clicked_card
 from webui.ui import literal, setup_page, show_cards
 
@@ -29,6 +29,8 @@ lang, rules_id = setup_page("puzzles")
 state = st.session_state
 for name, value in (("pz_streak", 0), ("pz_solved", 0), ("pz_played", 0)):
     state.setdefault(name, value)
+progress.banner(lang)  # progress (issue 11): write queued attempts; say when not saving
+progress.restore_counts(state)  # progress (issue 11): streak and score survive a reload
 
 
 def tr(key: str, **kw: object) -> str:
@@ -59,7 +61,8 @@ def filtered() -> list[pz.Puzzle]:
 
 
 def next_one() -> None:
-    start(pz.next_puzzle(filtered(), state.get("pz_id"), random.Random()))
+    # progress (issue 11): a miss being retried, else a puzzle near the learner's rating
+    start(progress.next_puzzle(filtered(), state.get("pz_id"), rules_id))
 
 
 def daily() -> None:
@@ -72,6 +75,9 @@ def answer(move: str, close: bool = False) -> None:
     solution = pz.solve(pz.find_puzzle(state.pz_id))
     verdict = pz.judge(solution, move, close)
     if not state.pz_counted:  # the first answer scores; a hint already cost the streak
+        # progress (issue 11): written before the page says right or wrong
+        progress.record_attempt(pz.find_puzzle(state.pz_id), move, verdict == "right",
+                                state.pz_hint, state.get("pz_daily"))
         state.pz_counted, state.pz_played = True, state.pz_played + 1
         good = verdict == "right" and not state.pz_hint
         state.pz_solved += good
@@ -94,6 +100,8 @@ def give_hint() -> None:
 
 def reveal() -> None:
     if not state.pz_counted:
+        progress.record_attempt(pz.find_puzzle(state.pz_id), None, False,  # progress (issue 11)
+                                state.pz_hint, state.get("pz_daily"))
         state.pz_counted, state.pz_played = True, state.pz_played + 1
     state.update(pz_done=True, pz_streak=0, pz_last=None)
 
@@ -123,6 +131,7 @@ if linked is not None and linked.id != state.get("pz_id"):
 elif current is None or current.rules_id != rules_id:
     next_one()
 puzzle = pz.find_puzzle(state.pz_id)
+progress.puzzle_shown(puzzle.id)  # progress (issue 11): the clock of this attempt
 with st.spinner(tr("solving")):  # shown only if it takes a while (two decks, jokers)
     solution = pz.solve(puzzle)
 rules = puzzle.rules
@@ -147,6 +156,7 @@ heading, m1, m2 = st.columns([6, 1, 1], vertical_alignment="bottom")
 heading.subheader(tr("heading", id=puzzle.id))
 m1.metric(tr("streak"), state.pz_streak)
 m2.metric(tr("score"), tr("score_value", solved=state.pz_solved, played=state.pz_played))
+progress.rating_widget(lang, rules_id)  # progress (issue 11): rating, its change, easier/harder
 notes = [tr("rules_note", rules=t(f"profile.{puzzle.rules_id}.name", lang)),
          tr(f"difficulty.{puzzle.difficulty}")]
 if state.get("pz_daily"):

@@ -69,7 +69,7 @@ def test_take_question_wrong_then_right_then_explanation() -> None:
     assert any(s.value.startswith("Right:") for s in at.success)
     assert "Every move compared" in texts(at)
     assert len(at.dataframe) == 1 and len(at.dataframe[0].value) == 2
-    assert [m.value for m in at.metric] == ["0", "0 of 1"]  # the first answer was wrong
+    assert [m.value for m in at.metric][:2] == ["0", "0 of 1"]  # the first answer was wrong
 
 
 def test_right_first_time_scores_and_the_hint_costs_the_streak() -> None:
@@ -77,15 +77,15 @@ def test_right_first_time_scores_and_the_hint_costs_the_streak() -> None:
     solution = solve(puzzle)
     right = "Draw from the stock" if solution.answers == ("stock",) else "Take the"
     at = click(open_puzzles(puzzle=puzzle.id, lang="en"), right)
-    assert [m.value for m in at.metric] == ["1", "1 of 1"]
+    assert [m.value for m in at.metric][:2] == ["1", "1 of 1"]
     at = click(at, "Next puzzle")
     assert at.query_params["puzzle"] != puzzle.id
     at = click(at, "Hint")
-    assert [m.value for m in at.metric] == ["0", "1 of 1"]
+    assert [m.value for m in at.metric][:2] == ["0", "1 of 1"]
     assert any("It is one of these two" in i.value or "If you take" in i.value for i in at.info)
     at = click(at, "Show the solution")
     assert "Every move compared" in texts(at)
-    assert [m.value for m in at.metric] == ["0", "1 of 2"]
+    assert [m.value for m in at.metric][:2] == ["0", "1 of 2"]
 
 
 def test_spanish_and_filters() -> None:

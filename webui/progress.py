@@ -226,7 +226,10 @@ def restore_counts(state: object) -> None:
     survive a reload (``state``: st.session_state)."""
     session = st.session_state
     learner_id, opened = learner(), store()
-    if session.get(_COUNTED) or learner_id is None or opened is None:
+    if session.get(_COUNTED) or opened is None or len(outbox()):
+        return  # done, or the database is away or behind: the session's counts stand
+    if learner_id is None:
+        session[_COUNTED] = True  # a new visitor: nothing stored to restore
         return
     try:
         attempts = opened.attempts(learner_id)
