@@ -57,13 +57,14 @@ def history_frame(attempts: Sequence[Recorded], lang: str) -> pd.DataFrame:
 def rating_figure(points: Sequence[tuple[datetime.datetime, float]], lang: str) -> go.Figure:
     """The rating after each rated attempt."""
     figure = go.Figure(go.Scatter(
-        x=list(range(1, len(points) + 1)), y=[round(r) for _, r in points], mode="lines+markers",
+        x=list(range(len(points))), y=[round(r) for _, r in points], mode="lines+markers",
         line={"color": GREEN}, hovertext=[when(m) for m, _ in points],
         hoverinfo="text+y"))
     figure.update_layout(
         title=t("progress.chart.rating", lang), height=300,
         margin={"t": 48, "b": 40, "l": 48, "r": 8},
-        xaxis={"title": t("progress.chart.rated_attempts", lang)})
+        xaxis={"title": t("progress.chart.rated_attempts", lang), "tickformat": "d",
+               "rangemode": "tozero"})
     return figure
 
 

@@ -131,9 +131,13 @@ def theme_stats(attempts: Iterable[Recorded], themes: Mapping[str, Sequence[str]
 
 def rating_history(attempts: Iterable[Recorded], rules_id: str
                    ) -> list[tuple[datetime.datetime, float]]:
-    """The learner's rating under ``rules_id`` after each rated attempt."""
-    return [(a.created_at, a.learner_after) for a in attempts
-            if a.rules_id == rules_id and a.learner_after is not None]
+    """The learner's rating under ``rules_id``: before the first rated attempt, then after
+    each one."""
+    rated = [a for a in attempts if a.rules_id == rules_id and a.learner_after is not None]
+    if not rated or rated[0].learner_before is None:
+        return []
+    return [(rated[0].created_at, rated[0].learner_before),
+            *((a.created_at, a.learner_after) for a in rated if a.learner_after is not None)]
 
 
 def puzzle_rating(puzzle: PuzzleLike, ratings: Mapping[str, glicko2.Rating]) -> float:

@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +61,7 @@ def _healthy(url: str) -> bool:
 
 
 class _Server:
-    def __init__(self) -> None:
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - lives as long as the server
@@ -76,7 +76,8 @@ class _Server:
             "--browser.gatherUsageStats", "false",
         ]  # fmt: skip
         self.proc = subprocess.Popen(
-            cmd, cwd=REPO, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True
+            cmd, cwd=REPO, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, **(env or {})},
         )
 
     def wait_ready(self) -> None:
@@ -103,12 +104,13 @@ class _Server:
 
 
 @pytest.fixture(scope="session")
-def fresh_server() -> Iterator[Callable[[], str]]:
-    """Factory: start a new streamlit server and return its base URL (stopped at session end)."""
+def fresh_server() -> Iterator[Callable[..., str]]:
+    """Factory: start a new streamlit server and return its base URL (stopped at session end);
+    ``env`` adds environment variables (``CHINCHON_DB_URL``: the database it uses)."""
     servers: list[_Server] = []
 
-    def start() -> str:
-        server = _Server()
+    def start(env: Mapping[str, str] | None = None) -> str:
+        server = _Server(env)
         servers.append(server)
         server.wait_ready()
         return server.url

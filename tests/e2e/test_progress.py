@@ -1,0 +1,101 @@
+"""Progress in a real browser: an answer on the Puzzles page writes the learner's cookie and
+the attempt, a reload keeps it, forget me clears both; and two servers sharing one PostgreSQL
+(a scale-out behind a load balancer): an attempt recorded through one is seen through the other."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from chinchon.puzzles import load_all, solve
+from chinchon.store import Store
+from tests.e2e.helpers import screenshot, wait_idle
+from tests.postgres import Cluster
+
+pytestmark = pytest.mark.e2e
+
+COOKIE = "chinchon_learner"
+
+
+def _discard_puzzle() -> tuple[str, str]:
+    """A close-chance puzzle (nothing to declare) and its right card."""
+    for puzzle in load_all(check=False):
+        if puzzle.criterion == "close-chance" and not puzzle.options:
+            return puzzle.id, solve(puzzle).answers[0]
+    raise AssertionError("no close-chance puzzle shipped")
+
+
+def _learner_cookie(page: Any) -> str | None:
+    for _ in range(40):
+        found = [c["value"] for c in page.context.cookies() if c["name"] == COOKIE]
+        if found:
+            return str(found[0])
+        page.wait_for_timeout(250)
+    return None
+
+
+def _solve(page: Any, base: str) -> tuple[str, str]:
+    puzzle_id, right = _discard_puzzle()
+    page.goto(f"{base}/Puzzles?puzzle={puzzle_id}&lang=en")
+    wait_idle(page)
+    page.locator(f'.cardbuttons button[data-card="{right}"]').click()
+    wait_idle(page)
+    assert page.get_by_text("Right:").first.is_visible()
+    learner = _learner_cookie(page)
+    assert learner is not None and len(learner) == 32
+    return puzzle_id, learner
+
+
+def _metric(page: Any, label: str) -> str:
+    box = page.locator('[data-testid="stMetric"]').filter(has_text=label).first
+    return str(box.locator('[data-testid="stMetricValue"]').inner_text().strip())
+
+
+def test_an_answer_survives_a_reload_and_forget_me_clears_it(
+        page: Any, server_url: str) -> None:
+    puzzle_id, learner = _solve(page, server_url)
+    assert _metric(page, "Puzzle rating") != "—"
+    store = Store(os.environ["CHINCHON_DB_URL"])  # the server's database (tests/conftest.py)
+    assert [a.puzzle_id for a in store.attempts(learner)] == [puzzle_id]
+    page.goto(f"{server_url}/My_progress?lang=en")  # a new session: only the cookie says who
+    wait_idle(page)
+    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
+    assert _metric(page, "Streak") == "1"
+    page.reload()
+    wait_idle(page)
+    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
+    screenshot(page, "my-progress-en")
+    page.get_by_text("Forget me", exact=True).click()
+    page.get_by_text("Yes, delete all my progress").click()
+    wait_idle(page)
+    page.get_by_role("button", name="Forget me now").click()
+    wait_idle(page)
+    assert page.get_by_text("Forgotten: ").is_visible()
+    for _ in range(40):
+        if not any(c["name"] == COOKIE for c in page.context.cookies()):
+            break
+        page.wait_for_timeout(250)
+    assert not any(c["name"] == COOKIE for c in page.context.cookies())
+    assert not store.has_learner(learner) and store.count_attempts([learner]) == 0
+    store.close()
+    page.reload()
+    wait_idle(page)
+    assert page.get_by_text("Nothing here yet").is_visible()
+
+
+def test_two_servers_share_one_postgresql(
+        page: Any, fresh_server: Callable[..., str], postgres: Cluster) -> None:
+    url = postgres.create_database()
+    first = fresh_server({"CHINCHON_DB_URL": url})
+    second = fresh_server({"CHINCHON_DB_URL": url})
+    puzzle_id, learner = _solve(page, first)
+    store = Store(url)
+    assert [a.puzzle_id for a in store.attempts(learner)] == [puzzle_id]
+    page.goto(f"{second}/My_progress?lang=en")  # the other server, the same browser
+    wait_idle(page)
+    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
+    assert _metric(page, "Attempts") == "1"
+    store.close()
