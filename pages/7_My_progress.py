@@ -12,7 +12,9 @@ from chinchon.store import progress as stats
 from chinchon.views.i18n import t
 from webui import progress
 from webui.progress_charts import (
+    accuracy_figure,
     calendar_figure,
+    games_frame,
     history_frame,
     move_name,
     rating_figure,
@@ -35,17 +37,18 @@ progress.show_flash(lang)
 
 learner_id, store = progress.learner(), progress.store()
 attempts = store.attempts(learner_id) if learner_id and store else []
+games = store.games(learner_id) if learner_id and store else []
 puzzles_page = find_page("puzzles")
 link_state = {"lang": lang, "rules": rules_id,
               **{k: str(v) for k, v in current_options(rules_id).items()}}
 if store is None:
     st.warning(tr("unreachable"), icon=":material/cloud_off:")
-elif not attempts:
+elif not attempts and not games:
     st.info(tr("empty"), icon=":material/emoji_events:")
     if puzzles_page:
         st.page_link(puzzles_page, label=t("page.puzzles", lang), icon="➡️",
                      query_params=link_state)
-else:
+elif attempts:
     # --- Rating, streak, score ---------------------------------------------------------------
     rating = store.learner_ratings(learner_id).get(rules_id) if learner_id else None
     mine = [a for a in attempts if a.rules_id == rules_id]
@@ -101,12 +104,19 @@ else:
     st.subheader(tr("history"))
     st.dataframe(history_frame(attempts[-200:], lang), hide_index=True, width="stretch")
 
+# --- Games of the Play page --------------------------------------------------------------------
+if games:
+    st.subheader(tr("games"))
+    if any(g.accuracy is not None for g in games):
+        st.plotly_chart(accuracy_figure(games, lang), width="stretch")
+    st.dataframe(games_frame(games, lang), hide_index=True, width="stretch")
+
 # --- This browser, another device, forget me --------------------------------------------------
 st.subheader(tr("device"))
 st.caption(tr("kept"))
 code_col, use_col = st.columns(2)
 with code_col:
-    st.button(tr("make_code"), on_click=progress.make_code, disabled=not attempts,
+    st.button(tr("make_code"), on_click=progress.make_code, disabled=not (attempts or games),
               icon=":material/devices:")
     code = progress.transfer_code()
     if code:
@@ -119,5 +129,5 @@ with use_col:
 with st.expander(tr("forget")):
     st.write(tr("forget_note"))
     sure = st.checkbox(tr("forget_sure"), key="progress_forget_sure")
-    st.button(tr("forget_button"), on_click=progress.forget_me, disabled=not (sure and attempts),
+    st.button(tr("forget_button"), on_click=progress.forget_me, disabled=not (sure and (attempts or games)),
               type="primary", icon=":material/delete_forever:")

@@ -5,12 +5,13 @@ session, a bad code, and forget me deleting every row."""
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import pool
-from chinchon.store import Attempt, Store
+from chinchon.store import Attempt, GameRecord, Store
 from tests.pages import open_page
 
 PAGE = "pages/7_My_progress.py"
@@ -111,3 +112,16 @@ def test_forget_me_deletes_every_row(store: Store) -> None:
     assert not store.has_learner(learner)
     assert store.count_attempts([learner]) == 0
     assert "Nothing here yet" in texts(at)
+
+
+def test_games_of_the_play_page_and_their_accuracy(store: Store) -> None:
+    learner = store.new_learner()
+    for n, accuracy in enumerate((0.62, 0.81)):
+        store.record_game(GameRecord(uuid.uuid4().hex, learner, "fournier", {}, 2, 0,
+                                     f"game {n}", {"seed": n}, {"winner": 0}, accuracy))
+    at = as_learner(learner, lang="fr")
+    assert not at.exception
+    assert "Mes parties" in texts(at)
+    frame = at.dataframe[0].value
+    assert list(frame["Précision (%)"]) == [81.0, 62.0]  # newest first
+    assert any(b.label == "Continuer sur un autre appareil" and not b.disabled for b in at.button)

@@ -257,6 +257,23 @@ def test_the_outbox_without_a_database_keeps_everything() -> None:
     assert outbox.flush(None) == [] and len(outbox) == 1 and outbox.error
 
 
+def test_the_outbox_keeps_games_too(postgres: Cluster) -> None:
+    store = Store(postgres.create_database())
+    learner = store.new_learner()
+    outbox = Outbox()
+    postgres.stop()
+    try:
+        outbox.add_game(GameRecord(uuid.uuid4().hex, learner, "barajamos", {}, 2, 0, "g",
+                                   {"seed": 1}, {"winner": 1}, 0.5))
+        outbox.flush(store)
+        assert len(outbox) == 1 and outbox.error
+    finally:
+        postgres.start()
+    outbox.flush(store)
+    assert len(outbox) == 0 and [g.record for g in store.games(learner)] == [{"seed": 1}]
+    store.close()
+
+
 def test_the_outbox_drops_attempts_of_a_forgotten_learner(store: Store) -> None:
     learner = store.new_learner()
     outbox = Outbox()

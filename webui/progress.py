@@ -15,7 +15,8 @@ import datetime
 import random
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
@@ -23,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from chinchon import puzzles as pz
 from chinchon.store import (
     Attempt,
+    GameRecord,
     LearnerError,
     Recorded,
     Store,
@@ -141,6 +143,7 @@ def forget() -> int:
     removed = opened.forget(learner_id)
     box = outbox()
     box.attempts = [a for a in box.attempts if a.learner_id != learner_id]
+    box.games = [g for g in box.games if g.learner_id != learner_id]
     box.learners = [x for x in box.learners if x != learner_id]
     st.session_state.update({_LEARNER: None, _CLEAR: True, _LAST: None, _MISSES: []})
     return removed
@@ -168,7 +171,7 @@ def _seconds(puzzle_id: str) -> float | None:
 def flush() -> None:
     """Write whatever this session still holds; remember the latest attempt written."""
     box = outbox()
-    if box.attempts or box.learners:
+    if len(box) or box.learners:
         for recorded in box.flush(store()):
             st.session_state[_LAST] = recorded
 
@@ -186,6 +189,20 @@ def record_attempt(puzzle: pz.Puzzle, answer: str | None, correct: bool, hint: b
     flush()
     last: Recorded | None = st.session_state.get(_LAST)
     return last if last is not None and last.id == made.id else None
+
+
+def record_game(rules_id: str, options: Mapping[str, int], seats: int, seat: int,
+                record_text: str, record: Mapping[str, Any], result: Mapping[str, Any],
+                accuracy: float | None = None, review: Mapping[str, Any] | None = None
+                ) -> bool:
+    """For the Play page: keep a finished game of this learner and write it now; False while
+    the database is away (it stays queued, like an attempt)."""
+    learner_id = learner() or _mint()
+    outbox().add_game(GameRecord(uuid.uuid4().hex, learner_id, rules_id, dict(options), seats,
+                                 seat, record_text, dict(record), dict(result), accuracy,
+                                 dict(review) if review is not None else None))
+    flush()
+    return not outbox().games
 
 
 def last_attempt() -> Recorded | None:

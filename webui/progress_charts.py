@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from chinchon import puzzles as pz
-from chinchon.store import Recorded
+from chinchon.store import GameRecord, Recorded
 from chinchon.store.progress import Day, ThemeStats
 from chinchon.views.i18n import card_name, t
 
@@ -111,3 +111,30 @@ def theme_figure(stats: Sequence[ThemeStats], lang: str) -> go.Figure:
         yaxis2={"overlaying": "y", "side": "right", "showgrid": False},
         legend={"orientation": "h", "y": 1.12})
     return figure
+
+
+def accuracy_figure(games: Sequence[GameRecord], lang: str) -> go.Figure:
+    """The learner's accuracy in each finished game with one (the Play page's coach)."""
+    graded = [g for g in games if g.accuracy is not None]
+    figure = go.Figure(go.Scatter(
+        x=[when(g.created_at) for g in graded],
+        y=[round(100 * float(g.accuracy or 0), 1) for g in graded],
+        mode="lines+markers", line={"color": GREEN},
+        hovertext=[t(f"profile.{g.rules_id}.name", lang) for g in graded],
+        hoverinfo="text+y"))
+    figure.update_layout(title=t("progress.chart.accuracy", lang), height=300,
+                         margin={"t": 48, "b": 40, "l": 48, "r": 8},
+                         yaxis={"range": [0, 105], "title": "%"})
+    return figure
+
+
+def games_frame(games: Sequence[GameRecord], lang: str) -> pd.DataFrame:
+    """The finished games, newest first."""
+    rows = list(reversed(games))
+    return pd.DataFrame({
+        t("progress.col.time", lang): [when(g.created_at) for g in rows],
+        t("progress.col.rules", lang): [t(f"profile.{g.rules_id}.name", lang) for g in rows],
+        t("progress.col.seats", lang): [g.seats for g in rows],
+        t("progress.col.accuracy", lang): [round(100 * g.accuracy, 1) if g.accuracy is not None
+                                           else None for g in rows],
+    })

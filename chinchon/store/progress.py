@@ -23,7 +23,14 @@ from typing import Protocol
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.store import glicko2
-from chinchon.store.store import SEED_RATINGS, Attempt, LearnerError, Recorded, Store
+from chinchon.store.store import (
+    SEED_RATINGS,
+    Attempt,
+    GameRecord,
+    LearnerError,
+    Recorded,
+    Store,
+)
 
 #: Rated attempts under a profile before a learner leaves the easy puzzles.
 NEW_LEARNER_GAMES = 5
@@ -178,25 +185,29 @@ def choose_puzzle(candidates: Sequence[PuzzleLike], *, learner: glicko2.Rating |
 
 @dataclass
 class Outbox:
-    """Attempts (and learners minted by the page) not written yet, in order. The page keeps
+    """Attempts and finished games (and learners minted by the page) not written yet, in order. The page keeps
     one per session: :meth:`flush` writes what it can and keeps the rest for the next try,
     so a database that is down or full loses nothing while the session lives."""
 
     learners: list[str] = field(default_factory=list)
     attempts: list[Attempt] = field(default_factory=list)
+    games: list[GameRecord] = field(default_factory=list)
     #: The last database error (its type), None after a flush that wrote everything.
     error: str | None = None
     #: Attempts refused for good (their learner was forgotten): not retried.
     refused: list[Attempt] = field(default_factory=list)
 
     def __len__(self) -> int:
-        return len(self.attempts)
+        return len(self.attempts) + len(self.games)
 
     def add_learner(self, learner_id: str) -> None:
         self.learners.append(learner_id)
 
     def add(self, attempt: Attempt) -> None:
         self.attempts.append(attempt)
+
+    def add_game(self, game: GameRecord) -> None:
+        self.games.append(game)
 
     def flush(self, store: Store | None, on_written: Callable[[Recorded], None] | None = None
               ) -> list[Recorded]:
@@ -220,6 +231,13 @@ class Outbox:
                 written.append(recorded)
                 if on_written is not None:
                     on_written(recorded)
+            while self.games:
+                try:
+                    store.record_game(self.games[0])
+                except LearnerError:
+                    self.games.pop(0)  # its learner was forgotten meanwhile
+                    continue
+                self.games.pop(0)
         except SQLAlchemyError as error:
             self.error = type(error).__name__
             return written

@@ -99,3 +99,23 @@ def test_two_servers_share_one_postgresql(
     assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
     assert _metric(page, "Attempts") == "1"
     store.close()
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("<img src=x onerror=alert(1)>", "is not one of ours"),
+    ("0123456789abcdef0123456789abcdef", "is not known to this site"),
+])
+def test_a_bad_or_foreign_cookie_is_refused_with_a_message(
+        page: Any, server_url: str, value: str, message: str) -> None:
+    page.context.add_cookies([{"name": COOKIE, "value": value, "url": server_url}])
+    page.goto(f"{server_url}/My_progress?lang=en")
+    wait_idle(page)
+    alerts = "\n".join(page.locator('[data-testid="stAlert"]').all_inner_texts())
+    assert message in alerts
+    assert page.locator("img[src=x]").count() == 0  # quoted, never markup
+    assert page.get_by_text("Nothing here yet").is_visible()
+    for _ in range(40):  # the refused id is taken out of the browser
+        if not any(c["name"] == COOKIE for c in page.context.cookies()):
+            break
+        page.wait_for_timeout(250)
+    assert not any(c["name"] == COOKIE for c in page.context.cookies())
