@@ -30,7 +30,7 @@ state = st.session_state
 for name, value in (("pz_streak", 0), ("pz_solved", 0), ("pz_played", 0)):
     state.setdefault(name, value)
 progress.banner(lang)  # progress (issue 11): write queued attempts; say when not saving
-progress.restore_counts(state)  # progress (issue 11): streak and score survive a reload
+progress.restore_counts()  # progress (issue 11): streak and score survive a reload
 
 
 def tr(key: str, **kw: object) -> str:

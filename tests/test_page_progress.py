@@ -125,3 +125,13 @@ def test_games_of_the_play_page_and_their_accuracy(store: Store) -> None:
     frame = at.dataframe[0].value
     assert list(frame["Précision (%)"]) == [81.0, 62.0]  # newest first
     assert any(b.label == "Continuer sur un autre appareil" and not b.disabled for b in at.button)
+
+
+def test_retry_my_misses_serves_them_one_after_the_other(store: Store) -> None:
+    learner, ids = played(store)  # attempts 2 and 4 were wrong
+    at = as_learner(learner, rules="barajamos", lang="en")
+    next(b for b in at.button if b.label == "Retry my misses").click().run()
+    assert not at.exception
+    assert at.query_params["puzzle"] == ids[3]  # the most recent miss first
+    next(b for b in at.button if b.label == "Next puzzle").click().run()
+    assert at.query_params["puzzle"] == ids[1]

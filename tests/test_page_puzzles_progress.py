@@ -113,3 +113,11 @@ def test_a_database_that_goes_away_loses_nothing(postgres: Cluster,
     at = at.run()  # the next rerun writes what waited
     assert not any(NOT_SAVED in w.value for w in at.warning)
     assert [a.puzzle_id for a in postgres_store.attempts(learner)] == [p.id for p in puzzles]
+
+
+def test_the_next_puzzle_follows_the_sidebars_options() -> None:
+    at = session(lang="en", rules="barajamos", decks="2")
+    for _ in range(3):
+        shown = next(p for p in load_all(check=False) if p.id == at.query_params["puzzle"])
+        assert dict(shown.options) == {"decks": 2}
+        at = click(at, "Next puzzle")

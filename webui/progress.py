@@ -238,9 +238,9 @@ def banner(lang: str) -> None:
                    icon=":material/cloud_off:")
 
 
-def restore_counts(state: object) -> None:
-    """Once per session, the Puzzles page's streak and score from the stored attempts, so they
-    survive a reload (``state``: st.session_state)."""
+def restore_counts() -> None:
+    """Once per session, the Puzzles page's streak and score (``pz_streak``, ``pz_solved``,
+    ``pz_played``) from the stored attempts, so they survive a reload."""
     session = st.session_state
     learner_id, opened = learner(), store()
     if session.get(_COUNTED) or opened is None or len(outbox()):

@@ -27,7 +27,6 @@ from chinchon.store.store import (
     SEED_RATINGS,
     Attempt,
     GameRecord,
-    LearnerError,
     Recorded,
     Store,
 )
@@ -175,9 +174,9 @@ def choose_puzzle(candidates: Sequence[PuzzleLike], *, learner: glicko2.Rating |
     pool = [p for p in candidates if p.id != current] or list(candidates)
     if not pool:
         return None
-    pool = [p for p in pool if p.id not in played] or pool
     if games < NEW_LEARNER_GAMES:
         pool = [p for p in pool if p.difficulty == "easy"] or pool
+    pool = [p for p in pool if p.id not in played] or pool
     aim = (learner.rating if learner else glicko2.DEFAULT_RATING) + SHIFTS.get(shift, 0.0)
     nearest = sorted(pool, key=lambda p: (abs(puzzle_rating(p, ratings) - aim), p.id))
     return rng.choice(nearest[:NEAREST])
@@ -194,7 +193,7 @@ class Outbox:
     games: list[GameRecord] = field(default_factory=list)
     #: The last database error (its type), None after a flush that wrote everything.
     error: str | None = None
-    #: Attempts refused for good (their learner was forgotten): not retried.
+    #: Attempts refused for good (their learner was forgotten, a bad field): not retried.
     refused: list[Attempt] = field(default_factory=list)
 
     def __len__(self) -> int:
@@ -224,7 +223,7 @@ class Outbox:
                 attempt = self.attempts[0]
                 try:
                     recorded = store.record_attempt(attempt)
-                except LearnerError:
+                except ValueError:  # its learner was forgotten, or a field cannot be stored
                     self.refused.append(self.attempts.pop(0))
                     continue
                 self.attempts.pop(0)
@@ -234,8 +233,8 @@ class Outbox:
             while self.games:
                 try:
                     store.record_game(self.games[0])
-                except LearnerError:
-                    self.games.pop(0)  # its learner was forgotten meanwhile
+                except ValueError:  # its learner was forgotten meanwhile
+                    self.games.pop(0)
                     continue
                 self.games.pop(0)
         except SQLAlchemyError as error:
