@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from chinchon.store.glicko2 import Rating, RatingError, duel, expected_score, performance, update
+from chinchon.store.glicko2 import (
+    Rating,
+    RatingError,
+    duel,
+    expected_score,
+    idle,
+    performance,
+    update,
+)
 
 PAPER_PLAYER = Rating(1500, 200, 0.06)
 PAPER_GAMES = [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)]
@@ -59,3 +67,14 @@ def test_bad_values_are_refused_with_the_value() -> None:
 def test_performance() -> None:
     assert performance([1500, 1500], 1) == 1500
     assert performance([1500], 1) == 1900
+
+
+def test_idle_periods_widen_the_deviation_up_to_the_cap() -> None:
+    player = Rating(1600, 80, 0.06)
+    assert idle(player, 0) == player
+    assert idle(player, 1) == update(player, [])
+    assert 80 < idle(player, 30).rd < idle(player, 60).rd < 350
+    assert idle(player, 10**6).rd == 350
+    assert idle(Rating(1500, 400), 5).rd == 400  # never made more certain
+    with pytest.raises(RatingError):
+        idle(player, -1)

@@ -17,9 +17,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.store import Attempt, GameRecord, LearnerError, Store, UnknownLearner
 from chinchon.store.database import head_revision, make_engine
+from chinchon.store.glicko2 import Rating, duel, idle
 from chinchon.store.progress import Outbox
 from chinchon.store.schema import Base, Game, Learner, LearnerRating, PuzzleAttempt, PuzzleRating
-from chinchon.store.store import AttemptError, TransferCodeError
+from chinchon.store.store import SEED_RD, AttemptError, TransferCodeError
 from tests.postgres import Cluster
 
 WRITERS = 20
@@ -74,6 +75,22 @@ def test_a_first_attempt_moves_both_ratings_a_second_does_not(store: Store) -> N
     assert store.puzzle_ratings(["barajamos-001"])["barajamos-001"].rating == pytest.approx(
         first.puzzle_after)
     assert [a.first for a in store.attempts(learner)] == [True, False]
+
+
+def test_a_deviation_grows_while_the_learner_is_away(store: Store) -> None:
+    learner = store.new_learner()
+    store.record_attempt(attempt(learner, "barajamos-001"))
+    kept = store.learner_ratings(learner)["barajamos"].rating
+    with store.engine.begin() as connection:
+        then = connection.scalar(select(LearnerRating.updated_at))
+        connection.execute(update(LearnerRating).values(
+            updated_at=then - datetime.timedelta(days=30)))
+    back = store.record_attempt(Attempt.new(learner, "barajamos-002", "barajamos", "1o", True,
+                                            difficulty="medium"))
+    expected = duel(idle(kept, 30), Rating(1500, SEED_RD), 1.0)[0]
+    assert back.learner_after == pytest.approx(expected.rating, abs=0.01)
+    assert store.learner_ratings(learner)["barajamos"].rating.rd == pytest.approx(expected.rd,
+                                                                                  abs=0.01)
 
 
 def test_a_hinted_solve_counts_as_a_loss_for_the_rating(store: Store) -> None:

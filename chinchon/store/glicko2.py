@@ -114,6 +114,22 @@ def update(player: Rating, results: Sequence[tuple[Rating, float]], tau: float =
     return Rating(SCALE * mu_new + DEFAULT_RATING, SCALE * phi_new, sigma_new)
 
 
+def idle(player: Rating, periods: float, max_rd: float = DEFAULT_RD) -> Rating:
+    """``player`` after ``periods`` rating periods without a game: the deviation grows as in
+    step 6 (``phi^2 + periods * sigma^2``), never above ``max_rd``.
+
+    >>> idle(Rating(1500, 200, 0.06), 1) == update(Rating(1500, 200, 0.06), [])
+    True
+    >>> idle(Rating(1500, 340, 0.06), 1000).rd
+    350.0
+    """
+    if periods < 0:
+        raise RatingError(f"periods cannot be negative: {periods!r}")
+    phi, sigma = player.rd / SCALE, player.volatility
+    rd = SCALE * math.sqrt(phi * phi + periods * sigma * sigma)
+    return Rating(player.rating, min(rd, max(max_rd, player.rd)), sigma)
+
+
 def duel(player: Rating, opponent: Rating, score: float, tau: float = TAU
          ) -> tuple[Rating, Rating]:
     """Both sides after one game in which ``player`` scored ``score`` (a learner against a

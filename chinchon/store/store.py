@@ -210,8 +210,18 @@ class GameRecord:
     created_at: datetime.datetime = field(default_factory=_now)
 
 
+#: Glicko-2's rating period: a deviation grows by one period's worth each day without a game.
+RATING_PERIOD = datetime.timedelta(days=1)
+
+
 def _rating(row: LearnerRating | PuzzleRating) -> glicko2.Rating:
     return glicko2.Rating(row.rating, row.rd, row.volatility)
+
+
+def _rating_now(row: LearnerRating | PuzzleRating, now: datetime.datetime) -> glicko2.Rating:
+    """The row's rating with its deviation grown for the periods it was not played."""
+    idle = max(0.0, (now - row.updated_at) / RATING_PERIOD) if row.games else 0.0
+    return glicko2.idle(_rating(row), idle, MAX_RD)
 
 
 def _set_rating(row: LearnerRating | PuzzleRating, rating: glicko2.Rating,
@@ -358,7 +368,7 @@ class Store:
                         volatility=glicko2.DEFAULT_VOLATILITY, games=0, updated_at=now)
                     session.add(rating)
                 puzzle = self._puzzle_rating(session, attempt, now)
-                before, opponent = _rating(rating), _rating(puzzle)
+                before, opponent = _rating_now(rating, now), _rating_now(puzzle, now)
                 after, puzzle_after = glicko2.duel(before, opponent, attempt.score)
                 _set_rating(rating, after, now)
                 _set_rating(puzzle, puzzle_after, now)
