@@ -58,6 +58,7 @@ def test_an_answer_survives_a_reload_and_forget_me_clears_it(
         page: Any, server_url: str) -> None:
     puzzle_id, learner = _solve(page, server_url)
     assert _metric(page, "Puzzle rating") != "—"
+    screenshot(page, "puzzles-rating-en")
     store = Store(os.environ["CHINCHON_DB_URL"])  # the server's database (tests/conftest.py)
     assert [a.puzzle_id for a in store.attempts(learner)] == [puzzle_id]
     page.goto(f"{server_url}/My_progress?lang=en")  # a new session: only the cookie says who
