@@ -61,6 +61,27 @@ def test_opening_again_is_harmless(url: str) -> None:
         Store(url).close()
 
 
+def test_servers_starting_at_once_migrate_once(url: str) -> None:
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(4)
+
+    def open_store() -> None:
+        barrier.wait()
+        try:
+            Store(url).close()
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    with make_engine(url).connect() as connection:
+        assert MigrationContext.configure(connection).get_current_revision() == head_revision()
+
+
 def test_a_first_attempt_moves_both_ratings_a_second_does_not(store: Store) -> None:
     learner = store.new_learner()
     first = store.record_attempt(attempt(learner, correct=False))
