@@ -121,3 +121,21 @@ def test_the_next_puzzle_follows_the_sidebars_options() -> None:
         shown = next(p for p in load_all(check=False) if p.id == at.query_params["puzzle"])
         assert dict(shown.options) == {"decks": 2}
         at = click(at, "Next puzzle")
+
+
+def test_an_answer_after_forget_me_elsewhere_says_so_and_starts_anew(store: Store) -> None:
+    puzzles = take_puzzles()[:2]
+    at = click(session(puzzle=puzzles[0].id, lang="en"), moves(puzzles[0])[0])
+    learner = at.session_state["progress_learner"]
+    store.forget(learner)  # from another tab or device
+    at.query_params["puzzle"] = puzzles[1].id
+    at = click(at.run(), moves(puzzles[1])[0])
+    assert not at.exception
+    assert any("is not known to this site" in w.value for w in at.warning)
+    assert at.session_state["progress_learner"] is None
+    third = take_puzzles()[2]
+    at.query_params["puzzle"] = third.id
+    at = click(at.run(), moves(third)[0])
+    fresh = at.session_state["progress_learner"]
+    assert fresh not in (None, learner)
+    assert [a.puzzle_id for a in store.attempts(fresh)] == [third.id]

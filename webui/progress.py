@@ -174,6 +174,12 @@ def flush() -> None:
     if len(box) or box.learners:
         for recorded in box.flush(store()):
             st.session_state[_LAST] = recorded
+    if box.refused:  # the learner was forgotten (another tab, another device) meanwhile
+        refused = {a.learner_id for a in box.refused}
+        box.refused.clear()
+        if st.session_state.get(_LEARNER) in refused:
+            st.session_state.update({_NOTICE: ("foreign", literal(st.session_state[_LEARNER])),
+                                     _LEARNER: None, _CLEAR: True, _COUNTED: False})
 
 
 def record_attempt(puzzle: pz.Puzzle, answer: str | None, correct: bool, hint: bool,
