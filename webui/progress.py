@@ -12,6 +12,7 @@ the attempts queued, the banner says so, and every rerun tries again.
 from __future__ import annotations
 
 import datetime
+import logging
 import random
 import time
 import uuid
@@ -70,6 +71,7 @@ export default function (component) {
 _COOKIE_WRITER = st.components.v2.component("chinchon_learner_cookie", js=_COOKIE_JS)
 
 _failed_at: float | None = None
+_LOG = logging.getLogger(__name__)
 
 
 @st.cache_resource(show_spinner=False)
@@ -84,7 +86,10 @@ def store() -> Store | None:
         return None
     try:
         opened = _open_store()
-    except Exception:  # any failure to open means "not saving", never a crash
+    except Exception as error:  # any failure to open means "not saving", never a crash
+        if _failed_at is None:  # once per outage, for whoever runs the server
+            _LOG.warning("progress database unavailable: %s: %s", type(error).__name__,
+                         str(error).splitlines()[0][:200] if str(error) else "")
         _failed_at = time.monotonic()
         return None
     _failed_at = None
