@@ -11,7 +11,7 @@ import streamlit as st
 
 from chinchon.engine.odds import Odds, can_rank, closing_totals, shipped_decks, shipped_odds
 from chinchon.engine.rules import PROFILE_IDS, CloseRule, get_rules
-from chinchon.views.i18n import t
+from chinchon.views.i18n import fmt_number, fmt_percent, t
 from webui.ui import current_rules, setup_page
 
 MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
@@ -19,21 +19,18 @@ MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
 LINES = {("barajamos", 48): "#b0413e", ("fournier", 40): "#2f6fb3",
          ("jeux-de-cartes", 40): "#6b4a12", ("ludoteka", 40): "#1f7a4d",
          ("ludoteka", 48): "#7fb896"}
-SEPARATORS = {"en": (",", "."), "es": (".", ","), "fr": ("\u202f", ","), "pt": (".", ",")}
 
 lang, rules_id = setup_page("odds")
 
 
 def number(value: float, lang: str, decimals: int = 0) -> str:
-    """``value`` with the language's thousands and decimal separators."""
-    thousands, point = SEPARATORS[lang]
-    text = f"{value:,.{decimals}f}"
-    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+    """``value`` as the language writes it (Babel): ``1 234,5`` in French."""
+    return fmt_number(value, lang, decimals)
 
 
 def percent(share: float, lang: str) -> str:
     digits = 2 if share >= 0.01 else 3 if share >= 0.0001 else 5
-    return number(100 * share, lang, digits) + "\u00a0%" * (lang != "en") + "%" * (lang == "en")
+    return fmt_percent(share, lang, digits)
 
 
 def label(odds: Odds) -> str:
