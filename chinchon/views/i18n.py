@@ -47,6 +47,8 @@ from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal, parse_pattern
 
+from chinchon.engine.errors import quote
+
 __all__ = [
     "ARTICLE_SPECS",
     "BABEL_LOCALES",
@@ -95,7 +97,7 @@ _NUMBER_TYPES = (int, float, Fraction, Decimal)
 
 def _check_language(lang: str) -> None:
     if lang not in LANGUAGES:
-        raise KeyError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+        raise KeyError(f"unknown language {quote(lang)}; expected one of {', '.join(LANGUAGES)}")
 
 
 @cache
@@ -121,7 +123,7 @@ def catalog(lang: str) -> Mapping[str, str]:
 
 def _decimal(value: object) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, _NUMBER_TYPES):
-        raise TypeError(f"not a number: {value!r}")
+        raise ValueError(f"not a number: {quote(value)}")
     if isinstance(value, Fraction):
         return Decimal(value.numerator) / Decimal(value.denominator)
     return Decimal(str(value)) if isinstance(value, float) else Decimal(value)
@@ -300,7 +302,7 @@ def _pick_plural(key: str, lang: str, table: Mapping[str, str], params: dict[str
         shown = [params.get(name) for name, _ in _fields(catalog(DEFAULT_LANGUAGE)[f"{key}.other"])]
         count = next((v for v in shown if _is_number(v)), None)
     if not isinstance(count, _NUMBER_TYPES) or isinstance(count, bool):
-        raise KeyError(f"translation {key!r} ({lang}) is a plural: it needs a number count=")
+        raise KeyError(f"translation {quote(key)} ({lang}) is a plural: it needs a number count=")
     return table.get(f"{key}.{plural_category(count, lang)}", table[f"{key}.other"])
 
 
@@ -328,11 +330,11 @@ def t(key: str, lang: str, **params: object) -> str:
     elif key in _family_bases():
         text = _pick_plural(key, lang, table, params)
     else:
-        raise KeyError(f"no translation of {key!r} in language {lang!r}")
+        raise KeyError(f"no translation of {quote(key)} in language {quote(lang)}")
     try:
         return _Formatter(lang).vformat(text, (), params)
     except (KeyError, IndexError) as err:
-        raise KeyError(f"translation {key!r} ({lang}) needs the argument {err}") from None
+        raise KeyError(f"translation {quote(key)} ({lang}) needs the argument {err}") from None
 
 
 def placeholders(text: str) -> frozenset[str]:
@@ -391,7 +393,7 @@ def card_name(code: str, lang: str) -> CardName:
         return CardName(t("card.joker", lang), "JK", lang)
     match = _CARD_RE.fullmatch(text)
     if not match:
-        raise ValueError(f"not a card code: {code!r}")
+        raise ValueError(f"not a card code: {quote(code)}")
     number, suit = int(match.group(1)), match.group(2).lower()
     rank = t(f"card.rank.{number}", lang) if number in _NAMED_RANKS else str(number)
     name = t("card.name", lang, rank=rank, suit_of=t(f"card.suit_of.{suit}", lang))
