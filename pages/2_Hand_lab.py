@@ -169,7 +169,8 @@ if view.discards is not None and analysis is not None and step >= 1:
     st.markdown(tr("discard.body"))
     frame = hl.discard_frame(view.discards)
     figure = hl.discard_figure(frame, names=[card_name(code, lang) for code in frame["card"]],
-                               title=tr("discard.chart"), axis_title=tr("discard.points"))
+                               title=tr("discard.chart"), axis_title=tr("discard.points"),
+                               lang=lang)
     st.plotly_chart(figure, config={"displayModeBar": False}, key="hl_chart")
     st.dataframe(
         {tr("discard.card"): [("★ " if best else "") + card_name(code, lang)

@@ -204,7 +204,7 @@ elif state.pz_hint and not done:
     st.info(tr("hint_text", first=first, second=second), icon=":material/lightbulb:")
 a1, a2, a3, _ = st.columns([2, 2, 2, 3])
 if not done:
-    a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint,
+    a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint, help=tr("hint_help"),
               icon=":material/lightbulb:", width="stretch")
     a2.button(tr("solution"), on_click=reveal, icon=":material/visibility:",
               width="stretch")
@@ -252,7 +252,7 @@ if done:
         hoverinfo="text+y",
         marker_color=[GREEN if o.move in solution.answers else GREY for o in options]))
     images = [] if puzzle.question == "take" else [
-        {"source": card_data_uri(o.move, width=48), "xref": "x", "yref": "paper", "x": x,
+        {"source": card_data_uri(o.move, width=48, lang=lang), "xref": "x", "yref": "paper", "x": x,
          "y": -0.03, "sizex": 0.62, "sizey": 0.4, "xanchor": "center", "yanchor": "top"}
         for x, o in enumerate(options)]
     figure.update_layout(

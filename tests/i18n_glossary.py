@@ -53,11 +53,12 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
 # languages spell alike.
 SHARED_WORDS: dict[str, set[str]] = {
     "es": {"chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes", "ludoteka",
-           "total", "no", "sota", "caballo", "rey"},  # English names the cards in Spanish
+           "total", "no", "sota", "caballo", "rey", "oros", "copas", "espadas", "bastos"},  # English
+    # names the cards and suits in Spanish
     "fr": {"chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes", "ludoteka",
            "total", "joker", "jokers", "point", "points", "source"},
     "pt": {"chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes", "ludoteka",
-           "total", "joker", "jokers"},
+           "total", "joker", "jokers", "copas", "espadas"},
 }
 
 # English words that never belong in the other tables (a text left half translated).

@@ -190,3 +190,12 @@ def test_numbers_in_messages_are_localised() -> None:
     assert i18n.t("odds.metric.count", "fr", count=1234567, hands="x").startswith(
         "1\u202f234\u202f567")
     assert "−10" in i18n.t("handlab.outcome.points", "en", score=-10)
+
+
+@pytest.mark.parametrize(("lang", "caption"), [("en", "COPAS"), ("es", "COPAS"),
+                                               ("fr", "COUPES"), ("pt", "COPAS")])
+def test_card_faces_name_the_suit_as_the_text_does(lang: str, caption: str) -> None:
+    from chinchon.views.svg import card_svg
+
+    assert f">{caption}</text>" in card_svg("7c", lang=lang)
+    assert ">PAUS</text>" in card_svg("7b", lang="pt")

@@ -343,9 +343,9 @@ BEST, CLOSES, OTHER = "#1f7a4d", "#9cc9ae", "#cdc7ba"
 
 
 def discard_figure(frame: pd.DataFrame, *, names: Sequence[str], title: str,
-                   axis_title: str) -> go.Figure:
+                   axis_title: str, lang: str = "en") -> go.Figure:
     """A bar per discard of :func:`discard_frame`: the points left, each card drawn under its
-    bar, the best starred. ``names`` (the cards' names) are the hover texts."""
+    bar (suit captions in ``lang``), the best starred. ``names`` are the hover texts."""
     colors = [BEST if best else CLOSES if closes else OTHER
               for best, closes in zip(frame["best"], frame["can_close"], strict=True)]
     xs = list(range(len(frame)))
@@ -358,7 +358,7 @@ def discard_figure(frame: pd.DataFrame, *, names: Sequence[str], title: str,
         yaxis={"title": axis_title, "range": [0, top * 1.25]},
         xaxis={"showticklabels": False, "range": [-0.6, len(frame) - 0.4]},
         # The cards stand under their bars in place of tick labels.
-        images=[{"source": card_data_uri(code, width=48), "xref": "x", "yref": "paper",
+        images=[{"source": card_data_uri(code, width=48, lang=lang), "xref": "x", "yref": "paper",
                  "x": x, "y": -0.03, "sizex": 0.62, "sizey": 0.42, "xanchor": "center",
                  "yanchor": "top"} for x, code in zip(xs, frame["card"], strict=True)],
         annotations=[{"x": x, "y": points, "text": "★", "showarrow": False, "yshift": 26,
