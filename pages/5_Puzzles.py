@@ -12,7 +12,14 @@ import streamlit as st
 
 from chinchon import puzzles as pz
 from chinchon.engine.solver import Outcome
-from chinchon.views.i18n import card_name, fmt_date, fmt_number, fmt_percent, t
+from chinchon.views.i18n import (
+    card_name,
+    fmt_date,
+    fmt_number,
+    fmt_percent,
+    number_separators,
+    t,
+)
 from chinchon.views.svg import card_data_uri
 from webui.card_buttons import card_buttons, clicked_card
 from webui.ui import literal, setup_page, show_cards
@@ -255,7 +262,7 @@ if done:
         {"source": card_data_uri(o.move, width=48, lang=lang), "xref": "x", "yref": "paper", "x": x,
          "y": -0.03, "sizex": 0.62, "sizey": 0.4, "xanchor": "center", "yanchor": "top"}
         for x, o in enumerate(options)]
-    figure.update_layout(
+    figure.update_layout(separators=number_separators(lang),
         title=tr("chart.chance" if chance else "chart.points"), height=340, bargap=0.35,
         margin={"t": 48, "b": 100 if images else 40, "l": 48, "r": 8}, images=images,
         yaxis={"range": [0, max(1.0, float(ys.max())) * 1.25]},

@@ -11,7 +11,7 @@ import streamlit as st
 
 from chinchon.engine.odds import Odds, can_rank, closing_totals, shipped_decks, shipped_odds
 from chinchon.engine.rules import PROFILE_IDS, CloseRule, get_rules
-from chinchon.views.i18n import fmt_number, fmt_percent, t
+from chinchon.views.i18n import fmt_number, fmt_percent, number_separators, t
 from webui.ui import current_rules, setup_page
 
 MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
@@ -82,7 +82,7 @@ for key, colour, belongs in kinds:
         name=t(key, lang, limit=rules.close_limit), marker_color=colour,
         customdata=[number(odds.loose_points[p], lang) for p in totals],
         hovertemplate=t("odds.chart.hover", lang) + "<extra></extra>"))
-figure.update_layout(
+figure.update_layout(separators=number_separators(lang),
     title=t("odds.chart.title", lang), xaxis_title=t("odds.chart.x", lang),
     yaxis_title=t("odds.chart.y", lang), yaxis_type="log" if log_scale else "linear",
     height=400, margin={"t": 50, "b": 10},
@@ -100,7 +100,7 @@ for other in every:
         x=list(range(len(other.loose_points))), y=[100 * s for s in other.at_most()],
         name=label(other), mode="lines", line={"color": LINES[(other.rules_id, other.deck)],
                                                "width": 4 if current else 2}))
-compare.update_layout(
+compare.update_layout(separators=number_separators(lang),
     xaxis_title=t("odds.chart.x", lang), yaxis_title=t("odds.compare.y", lang), height=380,
     margin={"t": 20, "b": 10}, plot_bgcolor="#fffdf7", hovermode="x unified",
     legend={"orientation": "h", "y": -0.25})

@@ -51,6 +51,7 @@ from chinchon.engine.solver import (
     discard_table,
     fewest_loose_points,
 )
+from chinchon.views.i18n import number_separators
 from chinchon.views.svg import card_data_uri
 
 __all__ = [
@@ -353,7 +354,7 @@ def discard_figure(frame: pd.DataFrame, *, names: Sequence[str], title: str,
         x=xs, y=frame["points_left"], marker_color=colors, text=frame["points_left"],
         textposition="outside", cliponaxis=False, hoverinfo="text", hovertext=list(names)))
     top = max(1, int(frame["points_left"].max()))
-    figure.update_layout(
+    figure.update_layout(separators=number_separators(lang),
         title=title, height=340, margin={"t": 40, "b": 96, "l": 48, "r": 8},
         yaxis={"title": axis_title, "range": [0, top * 1.25]},
         xaxis={"showticklabels": False, "range": [-0.6, len(frame) - 0.4]},

@@ -67,6 +67,7 @@ __all__ = [
     "locale",
     "missing_keys",
     "missing_plural_forms",
+    "number_separators",
     "placeholders",
     "plural_category",
     "plural_family",
@@ -166,6 +167,16 @@ def fmt_percent(share: float | Fraction | Decimal, lang: str, digits: int = 0,
     pattern = parse_pattern(locale(lang).percent_formats[None].pattern)
     pattern.frac_prec = (0, digits)
     return _minus(pattern.apply(hundred / 100, locale(lang)))
+
+
+def number_separators(lang: str) -> str:
+    """The decimal mark then the thousands separator, as a chart's ``separators`` setting wants.
+
+    >>> number_separators("en"), number_separators("es"), number_separators("fr")
+    ('.,', ',.', ',\u202f')
+    """
+    symbols = locale(lang).number_symbols["latn"]
+    return str(symbols["decimal"]) + str(symbols["group"])
 
 
 def fmt_date(day: datetime.date, lang: str, format: str = "long") -> str:
