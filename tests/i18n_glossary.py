@@ -26,6 +26,7 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         (r"paquet", "jeu (the deck)"),
         (r"jeux? de règles", "profil (a rule profile)"),
         (r"points? libres?", "points isolés"),
+        (r"rejets?", "défausse (the discard, and the discard pile)"),
         (r"la pioche|une pioche|pioche épuisée", "le talon (the stock); « piocher » stays the verb"),
     ],
     "pt": [

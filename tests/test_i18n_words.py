@@ -199,3 +199,22 @@ def test_card_faces_name_the_suit_as_the_text_does(lang: str, caption: str) -> N
 
     assert f">{caption}</text>" in card_svg("7c", lang=lang)
     assert ">PAUS</text>" in card_svg("7b", lang="pt")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Throwing the 9 of bastos leaves 1 loose point; the next best, the sota of oros,"
+               " leaves 4."),
+        ("es", "Tirando el 9 de bastos te queda 1 punto suelto; la siguiente mejor, la sota de"
+               " oros, deja 4."),
+        ("fr", "Jeter le 9 de bâtons laisse 1 point isolé ; le deuxième meilleur coup, le valet"
+               " d'ors, en laisse 4."),
+        ("pt", "Descartando o 9 de paus, fica 1 ponto solto; a segunda melhor jogada, o valete de"
+               " ouros, deixa 4."),
+    ],
+)
+def test_a_card_in_a_sentence_takes_its_article(lang: str, text: str) -> None:
+    best, second = i18n.card_name("9b", lang), i18n.card_name("10o", lang)
+    assert i18n.t("puzzles.why.points", lang, best=best, best_points=1, second=second,
+                  second_points=4) == text
