@@ -63,6 +63,8 @@ __all__ = [
     "fmt_date",
     "fmt_number",
     "fmt_percent",
+    "forms",
+    "has_text",
     "is_language",
     "locale",
     "missing_keys",
@@ -346,6 +348,27 @@ def t(key: str, lang: str, **params: object) -> str:
         return _Formatter(lang).vformat(text, (), params)
     except (KeyError, IndexError) as err:
         raise KeyError(f"translation {quote(key)} ({lang}) needs the argument {err}") from None
+
+
+def has_text(key: str, lang: str) -> bool:
+    """True when ``t(key, lang, …)`` has a text: a plain key or a plural family."""
+    return key in catalog(lang) or key in _family_bases()
+
+
+def forms(key: str, lang: str) -> dict[str, str]:
+    """Every text ``key`` may show in ``lang``: ``{"": text}`` for a plain key, or the plural
+    forms by category (``{"one": …, "many": …, "other": …}``). Raises KeyError when missing.
+
+    >>> sorted(forms("odds.points", "fr")), forms("page.home", "es")
+    (['many', 'one', 'other'], {'': 'Inicio'})
+    """
+    table = catalog(lang)
+    if key in table:
+        return {"": table[key]}
+    found = {c: table[f"{key}.{c}"] for c in PLURAL_CATEGORIES if f"{key}.{c}" in table}
+    if key not in _family_bases() or not found:
+        raise KeyError(f"no translation of {quote(key)} in language {quote(lang)}")
+    return found
 
 
 def placeholders(text: str) -> frozenset[str]:
