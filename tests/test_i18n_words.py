@@ -72,7 +72,7 @@ def test_plural_forms_use_the_englishs_placeholders() -> None:
 def test_format_specs_are_known() -> None:
     for lang in i18n.LANGUAGES:
         for key, text in i18n.catalog(lang).items():
-            assert i18n.format_specs(text) <= set(i18n.ARTICLE_SPECS), (lang, key)
+            assert i18n.format_specs(text) <= set(i18n.FORMAT_SPECS), (lang, key)
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -218,3 +218,9 @@ def test_a_card_in_a_sentence_takes_its_article(lang: str, text: str) -> None:
     best, second = i18n.card_name("9b", lang), i18n.card_name("10o", lang)
     assert i18n.t("puzzles.why.points", lang, best=best, best_points=1, second=second,
                   second_points=4) == text
+
+
+def test_ordinals_follow_the_languages_rule() -> None:
+    assert "the 2nd time" in i18n.t("tour.scoring.stock_end", "en", stock_end=2)
+    assert "the 3rd time" in i18n.t("tour.scoring.stock_end", "en", stock_end=3)
+    assert [i18n.fmt_ordinal(n, "fr") for n in (1, 2)] == ["1er", "2e"]

@@ -51,6 +51,7 @@ from chinchon.engine.errors import quote
 
 __all__ = [
     "ARTICLE_SPECS",
+    "FORMAT_SPECS",
     "BABEL_LOCALES",
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
@@ -62,6 +63,7 @@ __all__ = [
     "choose_language",
     "fmt_date",
     "fmt_number",
+    "fmt_ordinal",
     "fmt_percent",
     "forms",
     "has_text",
@@ -90,6 +92,8 @@ BABEL_LOCALES: Mapping[str, str] = MappingProxyType(
 PLURAL_CATEGORIES: tuple[str, ...] = ("zero", "one", "two", "few", "many", "other")
 # Format specs a template may put on a card placeholder: ``{card:the}``, ``{card:of}``.
 ARTICLE_SPECS: tuple[str, ...] = ("the", "of")
+# And on a number: ``{n:ord}`` writes it as an ordinal ("4th", "1er"), from ``number.ordinal_*``.
+FORMAT_SPECS: tuple[str, ...] = (*ARTICLE_SPECS, "ord")
 MINUS = "\u2212"  # the site writes −10 with a true minus sign, as its texts do
 
 # Kept separate from chinchon.engine.cards on purpose: naming a card must never depend on a deck.
@@ -169,6 +173,18 @@ def fmt_percent(share: float | Fraction | Decimal, lang: str, digits: int = 0,
     pattern = parse_pattern(locale(lang).percent_formats[None].pattern)
     pattern.frac_prec = (0, digits)
     return _minus(pattern.apply(hundred / 100, locale(lang)))
+
+
+def fmt_ordinal(value: int, lang: str) -> str:
+    """``value`` as an ordinal number, by the language's CLDR ordinal rule.
+
+    >>> [fmt_ordinal(n, "en") for n in (1, 2, 3, 4, 11, 22)], fmt_ordinal(1, "fr")
+    (['1st', '2nd', '3rd', '4th', '11th', '22nd'], '1er')
+    """
+    category = locale(lang).ordinal_form(value)
+    key = f"number.ordinal_{category}"
+    table = catalog(lang)
+    return table.get(key, table["number.ordinal_other"]).format(n=fmt_number(value, lang))
 
 
 def number_separators(lang: str) -> str:
@@ -301,6 +317,8 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "ord" and _is_number(value):
+            return fmt_ordinal(int(value), self.lang)
         if format_spec in ARTICLE_SPECS:
             # A plain string in an article slot (a list of cards, say) is shown as it is.
             return format(value, format_spec) if isinstance(value, CardName) else str(value)
