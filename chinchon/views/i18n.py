@@ -51,9 +51,9 @@ from chinchon.engine.errors import quote
 
 __all__ = [
     "ARTICLE_SPECS",
-    "FORMAT_SPECS",
     "BABEL_LOCALES",
     "DEFAULT_LANGUAGE",
+    "FORMAT_SPECS",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "PLURAL_CATEGORIES",
