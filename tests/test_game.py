@@ -339,3 +339,14 @@ def test_a_seed_and_the_actions_rebuild_every_state() -> None:
     final = play_game(get_rules("jeux-de-cartes", players=3), ["greedy", "random", "greedy"], 4)
     states = list(replay(final.rules, final.names, final.seed, final.actions()))
     assert states[-1].totals == final.totals and states[-1].events() == final.events()
+
+
+def test_a_hand_result_names_the_seat_of_each_player() -> None:
+    final = play_game(get_rules("barajamos", players=4), ["greedy", "random"] * 2, seed=6)
+    for result in final.results:
+        seats = result.player_seats
+        assert len(seats) == len(result.end.players)
+        if result.closer is not None:
+            assert seats[0] == result.closer
+        for seat, player in zip(seats, result.end.players, strict=True):
+            assert result.scores[seat] == player.score or result.closer == seat

@@ -137,6 +137,17 @@ class HandResult:
         """The seats that went out with this hand."""
         return self.entry.eliminated
 
+    @property
+    def player_seats(self) -> tuple[int, ...]:
+        """The seat of each of ``end.players``: the closer, then the others in turn order (in
+        seat order when the hand ended with no closer)."""
+        playing = [seat for seat, added in enumerate(self.scores) if added is not None]
+        if self.closer is None:
+            return tuple(playing)
+        count = len(self.scores)
+        return tuple(seat for step in range(count)
+                     if (seat := (self.closer + step) % count) in playing)
+
 
 @dataclass(frozen=True)
 class Decided:
