@@ -77,6 +77,7 @@ def test_a_larger_loss_never_earns_a_better_grade(rules_id):
         if any(e.move.close for e in moves):
             continue  # closing is graded by its own rule
         verdicts = [grade(position, e.move) for e in moves]
+        assert {v.reason for v in verdicts} <= set(coach.REASONS)
         for a in verdicts:
             for b in verdicts:
                 if a.chance_loss <= b.chance_loss and a.points_loss <= b.points_loss:
@@ -183,3 +184,14 @@ def test_hand_lab_link_of_a_position():
                         top=Card.parse("JK"))
     assert coach.hand_lab_query(position) == {
         "rules": "ludoteka", "hand": "1o+2o+3o+5c+5e+5b+7c+JK", "jokers": "2"}
+
+
+def test_every_grade_and_reason_is_worded_in_every_language():
+    from chinchon.views import i18n
+
+    for lang in i18n.LANGUAGES:
+        for name in coach.GRADES:
+            assert i18n.t(f"coach.grade.{name}", lang)
+        for reason in coach.REASONS:
+            assert i18n.catalog(lang)[f"coach.why.{reason}"]
+    assert [i18n.t(f"coach.grade.{name}", "en") for name in coach.GRADES] == list(coach.GRADES)

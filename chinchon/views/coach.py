@@ -61,6 +61,10 @@ NOT_CLOSING: Mapping[str, str] = {"wait": "inaccuracy", "idle": "mistake"}
 #: points below zero, so that missing it is always a blunder.
 GAME_WIN_POINTS = -100
 
+#: Every reason :func:`explain` may give (the sentences are ``coach.why.REASON``).
+REASONS = ("best_draw", "best_discard", "best_close", "take_close", "take", "stock", "chance",
+           "points", "better_close", "waited", "idle", "missed_close")
+
 #: Decisions graded "best" or "good" count as accurate (the review's accuracy).
 ACCURATE = frozenset({"best", "good"})
 
@@ -325,7 +329,7 @@ def grade(position: Position, move: Move | str) -> Verdict:
     chance_loss = max(Fraction(0), top.chance - chosen.chance)
     points_loss = max(Fraction(0), chosen.points - top.points)
     if chosen.key == top.key:
-        verdict, reason = "best", "best"
+        verdict, reason = "best", _best_reason(position, chosen)
     else:
         verdict = worse(grade_for(chance_loss, "chance"), grade_for(points_loss, "points"))
         reason = _reason(position, chosen, top)
@@ -350,6 +354,12 @@ def grade_discard(position: Position, card: str | Card, close: bool = False) -> 
         raise CoachError("a discard is graded on an eight-card hand, after drawing")
     code = card.code() if isinstance(card, Card) else card.strip()
     return grade(position, Move(code, close))
+
+
+def _best_reason(position: Position, chosen: Evaluation) -> str:
+    if chosen.move.close:
+        return "best_close"
+    return "best_draw" if position.decision == "draw" else "best_discard"
 
 
 def _reason(position: Position, chosen: Evaluation, best: Evaluation) -> str:
@@ -451,7 +461,8 @@ def threshold_table() -> tuple[tuple[str, str, str], ...]:
 
 
 __all__ = [
-    "ACCURATE", "GAME_WIN_POINTS", "GRADES", "NOT_CLOSING", "THRESHOLDS", "CoachError",
+    "ACCURATE", "GAME_WIN_POINTS", "GRADES", "NOT_CLOSING", "REASONS", "THRESHOLDS",
+    "CoachError",
     "Evaluation", "Move", "Position", "Review", "Verdict", "best_moves", "evaluate", "explain",
     "grade", "grade_discard", "grade_draw", "grade_for", "hand_lab_query", "review",
     "threshold_table", "worse",
