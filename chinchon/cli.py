@@ -1,4 +1,5 @@
-"""The command line: ``python -m chinchon analyze|close|puzzles|odds`` (see DESIGN.md).
+"""The command line: ``python -m chinchon analyze|close|puzzles|odds|play|replay|match``
+(see DESIGN.md; the game commands live in :mod:`chinchon.cli_game`).
 
 Every bad input ends with exit status 2 and one line on standard error naming the problem; in
 batch mode a bad line gives ``{"error": "..."}`` on its own output line and the run goes on.
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from chinchon.engine.cards import HandError, hand_code, parse_hand
+from chinchon.engine.errors import quote
 from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
 from chinchon.engine.solver import analyze, discard_table
 
@@ -51,7 +53,7 @@ def analyze_json(text: str | Sequence[str], rules: Rules) -> dict[str, Any]:
         return discard_table(hand, rules).to_json()
     if len(hand) != 7:
         raise HandError(f"a hand has 7 cards, or 8 after drawing; got {len(hand)}: "
-                        f"{hand_code(hand)!r}")
+                        f"{quote(hand_code(hand))}")
     return analyze(hand, rules).to_json()
 
 
@@ -192,6 +194,10 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("--workers", type=int, default=1, metavar="N",
                           help="processes sharing the work (default 1)")
     odds_cmd.set_defaults(run=_odds)
+
+    from chinchon.cli_game import add_commands as add_game_commands
+
+    add_game_commands(commands, _add_rules_options)
     return parser
 
 

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from chinchon.engine.cards import Card, Deck
+from chinchon.engine.errors import quote
 
 
 class RulesError(ValueError):
@@ -103,6 +104,8 @@ class Rules:
     everybody_out: EverybodyOut
     #: The hand ends with no closer when the stock runs out this many times (None: never).
     stock_runs_out_end: int | None
+    #: When the stock runs out, the pile's top card stays face up (the rest is shuffled).
+    stock_keeps_top: bool
     rotation: str
     citations: MappingProxyType[str, str] = field(compare=False, repr=False)
 
@@ -136,7 +139,7 @@ class Rules:
 
     def __repr__(self) -> str:
         args = "".join(f", {key}={value!r}" for key, value in self.options.items())
-        return f"get_rules({self.id!r}{args})"
+        return f"get_rules({quote(self.id)}{args})"
 
 
 def _cite(**fields: str) -> MappingProxyType[str, str]:
@@ -151,8 +154,10 @@ _BARAJAMOS = Rules(
     joker_run_score=None, layoffs=LayoffStyle.ONE_PASS, no_layoffs_after_minus_ten=False,
     limit=70, returns=2, returns_in_two_player_game=True, everybody_out=EverybodyOut.DRAW,
     stock_runs_out_end=None,
+    stock_keeps_top=False,
     rotation="first player by lot; then the next player still in, counter-clockwise",
     citations=_cite(
+        stock_keeps_top="barajamos-fr.txt",
         players="barajamos-fr.txt", deck="barajamos-fr.txt", two_decks_from="barajamos-fr.txt",
         figure_points="barajamos-fr.txt", close_rule="barajamos-fr.txt",
         close_limit="barajamos-fr.txt", close_in_first_round="barajamos-fr.txt",
@@ -171,8 +176,10 @@ _FOURNIER = Rules(
     joker_run_score=None, layoffs=LayoffStyle.ROUNDS, no_layoffs_after_minus_ten=False,
     limit=100, returns=0, returns_in_two_player_game=False,
     everybody_out=EverybodyOut.LOWEST_WINS_TIES_PLAY_ON, stock_runs_out_end=None,
+    stock_keeps_top=True,
     rotation="first player by lot; the deal passes to the right",
     citations=_cite(
+        stock_keeps_top="fournier-pt.txt",
         players="fournier-pt.txt", deck="fournier-pt.txt", figure_points="fournier-pt.txt",
         close_rule="fournier-pt.txt", close_limit="fournier-pt.txt",
         minus_ten="fournier-pt.txt", chinchon_effect="fournier-pt.txt",
@@ -191,8 +198,10 @@ _JEUX_DE_CARTES = Rules(
     joker_run_score=None, layoffs=LayoffStyle.CLOSER_MELDS, no_layoffs_after_minus_ten=True,
     limit=100, returns=None, returns_in_two_player_game=True,
     everybody_out=EverybodyOut.LOWEST_WINS, stock_runs_out_end=None,
+    stock_keeps_top=False,
     rotation="the dealer's right starts and deals next",
     citations=_cite(
+        stock_keeps_top=OURS,
         players="jeux-de-cartes-fr.txt", deck=f"jeux-de-cartes-fr.txt; {OURS} (footnote 1)",
         two_decks_from="jeux-de-cartes-fr.txt", figure_points="jeux-de-cartes-fr.txt",
         close_rule="jeux-de-cartes-fr.txt", close_limit="jeux-de-cartes-fr.txt",
@@ -212,8 +221,10 @@ _LUDOTEKA = Rules(
     joker_run_score=-25, layoffs=LayoffStyle.IF_CLOSER_LOOSE, no_layoffs_after_minus_ten=True,
     limit=100, returns=0, returns_in_two_player_game=False,
     everybody_out=EverybodyOut.CLOSER_WINS, stock_runs_out_end=4,
+    stock_keeps_top=False,
     rotation="the dealer's right starts",
     citations=_cite(
+        stock_keeps_top=OURS,
         players="ludoteka-fr.txt", deck="ludoteka-fr.txt", figure_points="ludoteka-fr.txt",
         close_rule="ludoteka-fr.txt", close_limit="ludoteka-fr.txt",
         close_in_first_round="ludoteka-fr.txt", close_within_limit="ludoteka-fr.txt",
@@ -244,8 +255,8 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
     ``jokers`` (0 or 2) for ludoteka; ``limit`` (a positive score) and ``returns`` (0 or more)
     for ludoteka; ``players`` picks one or two decks as the profile says. ``None`` means default.
     """
-    if rules_id not in _PROFILES:
-        raise RulesError(f"unknown rule profile {rules_id!r}: choose one of "
+    if not isinstance(rules_id, str) or rules_id not in _PROFILES:
+        raise RulesError(f"unknown rule profile {quote(rules_id)}: choose one of "
                          f"{', '.join(PROFILE_IDS)}")
     rules = _PROFILES[rules_id]
     options = {key: value for key, value in options.items() if value is not None}
@@ -254,7 +265,7 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
     if players is not None:
         low, high = rules.players
         if not isinstance(players, int) or not low <= players <= high:
-            raise RulesError(f"{rules.name} is for {low} to {high} players, not {players!r}")
+            raise RulesError(f"{rules.name} is for {low} to {high} players, not {quote(players)}")
         copies = 2 if rules.two_decks_from and players >= rules.two_decks_from else 1
         deck = replace(deck, copies=copies)
     changes: dict[str, Any] = {}
@@ -265,19 +276,26 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
             continue
         allowed = OPTIONS[rules_id].get(key)
         if allowed is None:
-            raise RulesError(f"{rules.name} has no option {key!r}")
+            raise RulesError(f"{rules.name} has no option {quote(key)}")
         if value not in allowed:
             raise RulesError(f"{rules.name} takes {key} {' or '.join(map(str, allowed))}, "
-                             f"not {value!r}")
+                             f"not {quote(value)}")
         field_name = {"decks": "copies", "deck": "size", "jokers": "jokers"}[key]
         deck = replace(deck, **{field_name: value})
     return replace(rules, deck=deck, **changes)
 
 
+def check_rules(value: object, name: str = "rules") -> Rules:
+    """``value`` if it is a :class:`Rules`; :class:`RulesError` naming ``name`` otherwise."""
+    if not isinstance(value, Rules):
+        raise RulesError(f"{name} must be a Rules (from get_rules), not {quote(value)}")
+    return value
+
+
 def _check_count(key: str, value: Any, minimum: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise RulesError(f"option {key} must be a whole number of at least {minimum}, "
-                         f"not {value!r}")
+                         f"not {quote(value)}")
 
 
 def all_profiles() -> tuple[Rules, ...]:
