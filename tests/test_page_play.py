@@ -56,8 +56,8 @@ def _play_to_the_end(at: AppTest, *, back_once: bool = False) -> tuple[AppTest, 
 
 
 @pytest.mark.parametrize(("rules_id", "seats"), [
-    ("barajamos", "greedy,greedy"), ("fournier", "greedy"), ("jeux-de-cartes", "greedy"),
-    ("ludoteka", "greedy")])
+    ("barajamos", "greedy,expert"), ("fournier", "expert"), ("jeux-de-cartes", "greedy"),
+    ("ludoteka", "greedy,random")])
 def test_a_whole_game_to_its_end(rules_id, seats):
     at = _instant(open_page(PAGE, rules=rules_id, seats=seats, seed="3", lang="en"))
     at, clicks = _play_to_the_end(at, back_once=rules_id == "fournier")
@@ -69,7 +69,8 @@ def test_a_whole_game_to_its_end(rules_id, seats):
     if winner == tb.HUMAN:
         assert "You win the game!" in texts
     elif winner is not None:
-        assert any(f"Bot {winner} (greedy) wins the game." == text for text in texts)
+        level = seats.split(",")[winner - 1]
+        assert f"Bot {winner} ({level}) wins the game." in texts
     # The review: every decision was the coach's best move, so the accuracy is 100%.
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Accuracy"] == "100%" and metrics["blunder"] == "0"

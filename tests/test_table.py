@@ -135,7 +135,8 @@ def test_keep_points_and_closing_cards_after_drawing():
     assert tb.keep_points(game) == {} and tb.closing_cards(game) == ()
     drawn = game.play(Draw("stock"))
     table = drawn.state.discards
-    assert tb.keep_points(drawn) == {c: r.loose_points for c, r in zip(table.hand, table.rows)}
+    assert tb.keep_points(drawn) == {c: r.loose_points for c, r in zip(table.hand, table.rows,
+                                                                      strict=True)}
     closes = {a.card for a in legal_actions(drawn.state) if isinstance(a, Discard) and a.close}
     assert set(tb.closing_cards(drawn)) == closes
     block = tb.close_block(drawn)
@@ -186,15 +187,6 @@ def test_review_grades_every_decision_of_yours():
     assert set(graded) == set(indexes)
     hand_one = tb.decisions(game, hand=1)
     assert all(game.states[i].hand == 1 for i in hand_one)
-
-
-def test_result_seats_put_the_closer_first():
-    game = _played("jeux-de-cartes", "greedy,greedy,greedy", moves=40)
-    for result in game.state.results:
-        seats = tb.result_seats(result, game.state.seats)
-        assert len(seats) == len(result.end.players)
-        if result.closer is not None:
-            assert seats[0] == result.closer
 
 
 def test_every_problem_is_worded_with_its_values():

@@ -567,7 +567,7 @@ def show_hand_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
     state = game.state
     index = S.get("play_ack", 0)
     result = state.results[index]
-    seats = tb.result_seats(result, state.seats)
+    seats = result.player_seats
     st.header(tr("hand_over", lang, n=result.hand), divider="green")
     if result.closer is not None:
         st.markdown(tr("closed_by", lang, who=names[result.closer]))

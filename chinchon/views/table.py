@@ -29,7 +29,7 @@ from chinchon.engine import game as engine
 from chinchon.engine.actions import STOCK, Action, Discard, Draw, Return
 from chinchon.engine.bots import BOT_NAMES, make_bot
 from chinchon.engine.cards import Card
-from chinchon.engine.game import GameState, HandResult, Phase, Turn, legal_actions
+from chinchon.engine.game import GameState, Phase, Turn, legal_actions
 from chinchon.engine.rules import CloseRule, Rules, get_rules
 from chinchon.engine.seat_view import view
 from chinchon.engine.solver import Arrangement, analyze
@@ -392,10 +392,7 @@ def _groups(arrangement: Arrangement, extra: tuple[Card, ...] = ()) -> tuple[tup
 
 def keep_points(game: Game) -> dict[Card, int]:
     """After drawing: the loose points you keep if you throw each card (Barajamos shows it)."""
-    table = game.state.discards
-    if table is None or not game.your_turn:
-        return {}
-    return {card: row.loose_points for card, row in zip(table.hand, table.rows, strict=True)}
+    return dict(game.state.leaves) if game.your_turn else {}
 
 
 def closing_cards(game: Game) -> tuple[Card, ...]:
@@ -431,16 +428,6 @@ def close_block(game: Game) -> tuple[Block, dict[str, int]] | None:
     if rules.close_rule is CloseRule.ONE_LOOSE:
         return Block.ONE_LOOSE, {"limit": rules.close_limit, "points": best.loose_points}
     return Block.POINTS, {"limit": rules.close_limit, "points": best.loose_points}
-
-
-def result_seats(result: HandResult, seat_count: int) -> tuple[int, ...]:
-    """The seat of each player of ``result.end.players``: the closer, then the others in turn
-    order after him (no closer: seat order)."""
-    played = [seat for seat in range(seat_count) if result.entry.added[seat] is not None]
-    if result.closer is None:
-        return tuple(played)
-    after = [(result.closer + step) % seat_count for step in range(1, seat_count)]
-    return (result.closer, *(seat for seat in after if seat in played))
 
 
 # --- The coach at the table -----------------------------------------------------------------------------
@@ -509,5 +496,5 @@ __all__ = [
     "HUMAN", "MAX_OPPONENTS", "MAX_SEED", "PACES", "PROBLEMS", "YOU", "Block", "Game", "SeatInfo", "Setup",
     "TableError", "TurnNote", "close_block", "closing_cards", "decisions", "encode",
     "grade_action", "hand_groups", "hint", "keep_points", "last_turns", "load", "new_game",
-    "parse_setup", "position", "result_seats", "seats", "turns_since", "verdicts",
+    "parse_setup", "position", "seats", "turns_since", "verdicts",
 ]
