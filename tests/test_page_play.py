@@ -163,3 +163,13 @@ def test_the_table_speaks_every_language(lang):
 
     assert at.title[0].value == t("page.play", lang)
     assert t("play.hint", lang) in [b.label for b in at.button]
+
+
+def test_changing_the_profile_under_a_game_offers_a_new_table():
+    at = _instant(open_page(PAGE, rules="fournier", seats="greedy", seed="2", lang="en"))
+    at = _buttons(at)["play_hint_move"].click().run()
+    at = at.selectbox(key="_rules_select").set_value("ludoteka").run()
+    assert not at.exception and not at.error
+    assert any(i.value.startswith("The rules changed") for i in at.info)
+    assert "seats" not in at.query_params and "moves" not in at.query_params
+    assert any(b.label == "Deal" for b in at.button)

@@ -144,6 +144,11 @@ def current_game(rules_id: str, lang: str) -> tb.Game | None:
         _offer_new_game(lang, None)
         return None
     game: tb.Game | None = S.get("play_game")
+    if game is not None and game.setup.rules != setup.rules and game.code() == moves.strip():
+        # The sidebar changed the profile or an option under a game: a new table for them.
+        clear_game()
+        st.info(tr("rules_changed", lang), icon=":material/info:")
+        return None
     if game is None or game.setup != setup or game.code() != moves.strip():
         try:
             game = tb.load(setup, moves)
@@ -372,12 +377,15 @@ def bots_play(game: tb.Game) -> tb.Game:
 
 
 def bot_tick() -> tb.Game:
-    """One bot turn when the chosen pace has passed since the last move (paced play)."""
+    """One bot turn per tick of the fragment's timer (the timer is the pace). The run that
+    follows your own move is not a tick: it shows your move first (the clock says so)."""
     game: tb.Game = S.play_game
-    due = time.monotonic() - S.get("play_bot_clock", 0.0) >= pace() * 0.9
+    now = time.monotonic()
+    # Half the pace: a timer tick always qualifies, however long the last run took.
+    due = now - S.get("play_bot_clock", 0.0) >= pace() * 0.5
     if game.bot_to_move and not results_pending(game) and due:
+        S.play_bot_clock = now
         game = game.play_bot_turn()
-        S.play_bot_clock = time.monotonic()
         _set_game(game)
     return game
 

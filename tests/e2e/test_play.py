@@ -18,7 +18,7 @@ from tests.e2e.helpers import screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
-QUERY = "rules=jeux-de-cartes&seats=greedy,greedy&seed=21&lang=en"
+QUERY = "rules=jeux-de-cartes&seats=greedy,expert&seed=21&lang=en"
 #: The pace the test chooses ("fast"), in seconds between two bots' turns.
 PACE = tb.PACES["fast"]
 MOST_TURNS = 60
@@ -110,7 +110,7 @@ def test_play_a_hand_by_clicking(browser: Any, fresh_server: Callable[[], str]) 
 
     moves = page.evaluate("() => new URLSearchParams(location.search).get('moves')")
     assert moves
-    game = tb.load(tb.parse_setup("jeux-de-cartes", {}, "greedy,greedy", "21"), moves)
+    game = tb.load(tb.parse_setup("jeux-de-cartes", {}, "greedy,expert", "21"), moves)
     assert len(game.state.results) == 1
 
     # A reload finds the game where it was: the same moves, the end of the hand again.
