@@ -9,7 +9,7 @@ import streamlit as st
 
 from chinchon import puzzles as pz
 from chinchon.store import progress as stats
-from chinchon.views.i18n import t
+from chinchon.views.i18n import fmt_percent, t
 from webui import progress
 from webui.progress_charts import (
     accuracy_figure,
@@ -60,7 +60,7 @@ elif attempts:
               help=tr("rating_help", games=rating.games if rating else 0))
     m2.metric(tr("streak"), stats.streak(attempts))
     m3.metric(tr("played"), len(attempts))
-    m4.metric(tr("solved"), f"{sum(a.clean for a in attempts) / len(attempts):.0%}")
+    m4.metric(tr("solved"), fmt_percent(sum(a.clean for a in attempts) / len(attempts), lang))
     last = attempts[-1]
     st.caption(tr("last", puzzle=last.puzzle_id, answer=move_name(last.answer, lang),
                   result=result_name(last, lang)))

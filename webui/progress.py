@@ -402,4 +402,4 @@ def forget_me() -> None:
         _flash("error", "progress.forget_failed")
         return
     st.session_state[_CODE] = None
-    _flash("success", "progress.forgotten", rows=removed)
+    _flash("success", "progress.forgotten", count=removed, rows=removed)

@@ -79,7 +79,7 @@ def calendar_figure(days: Sequence[Day], lang: str) -> go.Figure:
         z[weekday][week] = day.attempts
         text[weekday][week] = "★" if day.daily else ""
         hover[weekday][week] = t("progress.calendar.cell", lang, date=day.date.isoformat(),
-                                 attempts=day.attempts, solved=day.solved)
+                                 count=day.attempts, attempts=day.attempts, solved=day.solved)
     figure = go.Figure(go.Heatmap(
         z=z, text=text, texttemplate="%{text}", customdata=hover,
         hovertemplate="%{customdata}<extra></extra>", colorscale=CALENDAR_SCALE,
