@@ -120,3 +120,27 @@ def test_a_bad_or_foreign_cookie_is_refused_with_a_message(
             break
         page.wait_for_timeout(250)
     assert not any(c["name"] == COOKIE for c in page.context.cookies())
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "pt"])
+def test_a_learners_page_fits_in_every_language(page: Any, server_url: str, lang: str) -> None:
+    from chinchon.puzzles import pool
+    from chinchon.store import Attempt
+    from tests.e2e.test_words import CLIPPED_JS, VIEWPORTS
+
+    store = Store(os.environ["CHINCHON_DB_URL"])
+    learner = store.new_learner()
+    for n, puzzle in enumerate(pool("barajamos")[:6]):
+        store.record_attempt(Attempt.new(learner, puzzle.id, "barajamos", "1o", n % 3 != 0,
+                                         hint=n == 4, difficulty=puzzle.difficulty))
+    store.close()
+    page.context.add_cookies([{"name": COOKIE, "value": learner, "url": server_url}])
+    page.goto(f"{server_url}/My_progress?lang={lang}")
+    wait_idle(page)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.wait_for_selector('[data-testid="stPlotlyChart"] >> nth=1')  # loaded lazily
+    for width, height in VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(700)
+        screenshot(page, f"my-progress-{lang}-{width}", full_page=False)
+        assert page.evaluate(CLIPPED_JS) == [], f"cut-off labels at {width}px"
