@@ -331,3 +331,11 @@ def test_the_outbox_creates_a_learner_minted_by_the_page(store: Store) -> None:
 def test_a_database_that_is_down_raises_a_database_error() -> None:
     with pytest.raises(SQLAlchemyError):
         Store("postgresql+psycopg://nobody@127.0.0.1:1/none")
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path}/wal.db")
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1

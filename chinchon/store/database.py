@@ -29,6 +29,9 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: How long a SQLite writer waits for the lock, and a PostgreSQL connection for the server (s).
 BUSY_TIMEOUT = 30
 CONNECT_TIMEOUT = 3
+# Fixed statements (a pragma takes no parameters): WAL, the busy timeout (BUSY_TIMEOUT in ms).
+_SQLITE_PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA busy_timeout=30000",
+                   "PRAGMA foreign_keys=ON")
 # Any fixed number: the PostgreSQL advisory lock that lets one server at a time migrate.
 _MIGRATION_LOCK = 0x43484E43
 
@@ -53,9 +56,8 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     # Let SQLAlchemy's "begin" event issue BEGIN itself (pysqlite's own BEGIN is deferred).
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT * 1000:d}")
-    cursor.execute("PRAGMA foreign_keys=ON")
+    for pragma in _SQLITE_PRAGMAS:
+        cursor.execute(pragma)
     cursor.close()
 
 
