@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from chinchon.views.i18n import t
+from webui import progress  # progress (issue 11)
 from webui import table as wt
 from webui.ui import setup_page
 
@@ -31,6 +32,7 @@ if wt.results_pending(game):
     wt.show_hand_over(game, names, lang)
 elif game.over:
     wt.show_game_over(game, names, lang)
+    progress.keep_game(game)  # progress (issue 11): the finished game and its accuracy, kept
 else:
     if wt.pace() == 0:
         game = wt.bots_play(game)

@@ -18,6 +18,7 @@ import time
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
@@ -34,6 +35,8 @@ from chinchon.store import (
     check_learner_id,
 )
 from chinchon.store.progress import SHIFTS, Outbox, choose_puzzle, daily_done, misses, streak
+from chinchon.views import coach
+from chinchon.views import table as tb
 from chinchon.views.i18n import t
 from webui.ui import current_options, literal
 
@@ -51,6 +54,7 @@ _LAST = "progress_last"  # the latest Recorded of this session
 _SHOWN = "progress_shown"  # (puzzle id, monotonic time) of the puzzle being timed
 _MISSES = "progress_misses"  # puzzle ids still to retry, in order
 _COUNTED = "progress_counts_restored"
+_GAME_KEPT = "progress_game_kept"  # the address of the finished game kept last
 _FLASH = "progress_flash"  # (kind, i18n key, arguments) said once after a callback
 _CODE = "progress_code"  # the transfer code made in this session
 CODE_INPUT = "progress_code_input"
@@ -216,12 +220,32 @@ def record_game(rules_id: str, options: Mapping[str, int], seats: int, seat: int
     return not outbox().games
 
 
+def keep_game(game: tb.Game) -> None:
+    """For the Play page, once its game is over (after its review): keep the game, once, with
+    the review's accuracy and its address (which replays it)."""
+    setup = game.setup
+    query = {**setup.query(), "moves": game.code()}
+    address = "/Play?" + urlencode(query)
+    if st.session_state.get(_GAME_KEPT) == address:
+        return
+    verdicts = st.session_state.get("play_verdicts") or {}
+    graded = [verdicts[i] for i in tb.decisions(game, None) if i in verdicts]
+    accuracy = coach.review(graded).accuracy if graded else None
+    record_game(setup.rules.id, setup.rules.options, len(setup.names), tb.HUMAN, address,
+                {"query": query, "bots": list(setup.bots), "seed": setup.seed},
+                {"winner": game.state.winner, "totals": list(game.state.totals)},
+                float(accuracy) if accuracy is not None else None)
+    st.session_state[_GAME_KEPT] = address
+    with st.sidebar:
+        _cookie()  # this browser keeps the learner, even if it never opens a puzzle
+
+
 def last_attempt() -> Recorded | None:
     last: Recorded | None = st.session_state.get(_LAST)
     return last
 
 
-def _cookie(lang: str) -> None:
+def _cookie() -> None:
     box = outbox()
     value = st.session_state.get(_LEARNER)
     if value in box.learners:  # not in the database yet: a reload must not meet a stranger
@@ -237,7 +261,7 @@ def banner(lang: str) -> None:
     _check_cookie()
     flush()
     with st.sidebar:
-        _cookie(lang)
+        _cookie()
     notice = st.session_state.get(_NOTICE)
     if notice:
         st.warning(t(f"progress.refused_{notice[0]}", lang, value=notice[1]),
