@@ -226,16 +226,15 @@ def keep_game(game: tb.Game) -> None:
     setup = game.setup
     query = {**setup.query(), "moves": game.code()}
     address = "/Play?" + urlencode(query)
-    if st.session_state.get(_GAME_KEPT) == address:
-        return
-    verdicts = st.session_state.get("play_verdicts") or {}
-    graded = [verdicts[i] for i in tb.decisions(game, None) if i in verdicts]
-    accuracy = coach.review(graded).accuracy if graded else None
-    record_game(setup.rules.id, setup.rules.options, len(setup.names), tb.HUMAN, address,
-                {"query": query, "bots": list(setup.bots), "seed": setup.seed},
-                {"winner": game.state.winner, "totals": list(game.state.totals)},
-                float(accuracy) if accuracy is not None else None)
-    st.session_state[_GAME_KEPT] = address
+    if st.session_state.get(_GAME_KEPT) != address:
+        verdicts = st.session_state.get("play_verdicts") or {}
+        graded = [verdicts[i] for i in tb.decisions(game, None) if i in verdicts]
+        accuracy = coach.review(graded).accuracy if graded else None
+        record_game(setup.rules.id, setup.rules.options, len(setup.names), tb.HUMAN, address,
+                    {"query": query, "bots": list(setup.bots), "seed": setup.seed},
+                    {"winner": game.state.winner, "totals": list(game.state.totals)},
+                    float(accuracy) if accuracy is not None else None)
+        st.session_state[_GAME_KEPT] = address
     with st.sidebar:
         _cookie()  # this browser keeps the learner, even if it never opens a puzzle
 
