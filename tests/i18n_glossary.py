@@ -76,8 +76,10 @@ CARD_WORDS_COMMON: dict[str, set[str]] = {"en": {"as"}, "pt": {"as"}, "es": set(
 
 # A number followed by a counted noun must be a plural family (key.one, key.other …), except
 # where the number can never be 0 or 1 (a deck size, a player count, a closing limit).
-COUNTED = (r"(?:loose |more |return )?(?:points?|pts|cards?|hands?|players?|opponents?"
-           r"|problems?|ways?|decks?|jokers?|tokens?|returns?)")
+COUNTED = (r"(?:loose |more |return |other )?(?:points?|pts|cards?|hands?|players?|opponents?"
+           r"|problems?|ways?|decks?|jokers?|tokens?|returns?|games?|moves?|puzzles?|steps?"
+           r"|rounds?|turns?|times|seats?|bots?|wins?|losses|days?|minutes?|seconds?|errors?"
+           r"|mistakes?|blunders?|inaccurac(?:y|ies)|answers?|hints?|draws?|discards?|melds?)")
 NEVER_ONE: set[tuple[str, str]] = {
     ("handlab.melds.ties", "count"),  # ties need two arrangements at least
     ("handlab.pick.body", "size"),  # 40 or 48
@@ -106,5 +108,10 @@ NEVER_ONE: set[tuple[str, str]] = {
     ("tour.close.points", "close_limit"),
     ("puzzles.why.chance", "unseen"),  # dozens of unseen cards
     ("odds.metric.mean", "mean"),  # a mean over every hand, well above 1
-    ("layoffs.outside.other", "name"),  # a profile's name, not a number
 }
+# Placeholders that never hold a number (a name, a card, a sentence): "{who} wins" is a verb.
+NOT_NUMBERS = {"who", "name", "card", "cards", "best", "second", "first", "top", "value",
+               "profile", "rules", "meld", "move", "moves", "reason", "page", "option",
+               "options", "themes", "sources", "cites", "source", "error", "drawn", "discard",
+               "date", "id", "fallback", "allowed", "a", "b", "minus_ten", "best_outcome",
+               "second_outcome", "share"}
