@@ -332,8 +332,10 @@ def _pick_plural(key: str, lang: str, table: Mapping[str, str], params: dict[str
     if count is None:  # the first number the English text shows decides, in every language
         shown = [params.get(name) for name, _ in _fields(catalog(DEFAULT_LANGUAGE)[f"{key}.other"])]
         count = next((v for v in shown if _is_number(v)), None)
+        if count is None:  # no number to show ("—"): the general form
+            return table[f"{key}.other"]
     if not isinstance(count, _NUMBER_TYPES) or isinstance(count, bool):
-        raise KeyError(f"translation {quote(key)} ({lang}) is a plural: it needs a number count=")
+        raise KeyError(f"translation {quote(key)} ({lang}) is a plural: count must be a number")
     return table.get(f"{key}.{plural_category(count, lang)}", table[f"{key}.other"])
 
 
