@@ -244,5 +244,6 @@ def test_every_text_fills_for_any_count(lang: str) -> None:
                                for text in i18n.forms(key, lang).values()))
         for count in (0, 1, 2, 1_000_000):
             params: dict[str, object] = dict.fromkeys(wanted | {"count"}, count)
-            params |= dict.fromkeys(wanted & {"card", "best", "second", "top", "move", "drawn", "discard"}, card)
+            cards = wanted & {"card", "best", "second", "top", "move", "drawn", "discard"}
+            params |= dict.fromkeys(cards, card)
             assert i18n.t(key, lang, **params), (lang, key)
