@@ -26,6 +26,7 @@ PAGES = [
     ("Variants", "variants"),
     ("Puzzles", "puzzles"),
     ("Odds", "odds"),
+    ("Play", "play"),
 ]
 QUERIES = {"lab": "&hand=7o+7c+7b+9e+10e+11e+4o+1b"}  # eight cards: every section shows
 VIEWPORTS = [(1366, 900), (390, 844)]
@@ -66,6 +67,9 @@ def test_labels_fit_and_cards_have_one_name(
     page.set_viewport_size({"width": VIEWPORTS[0][0], "height": VIEWPORTS[0][1]})
     page.goto(f"{server_url}/{path}?lang={lang}{QUERIES.get(name, '')}")
     wait_idle(page)
+    if name == "play":  # deal: the table, the hand and the coach are what need words
+        page.locator('[data-testid="stBaseButton-primary"]').first.click()
+        wait_idle(page)
     assert page.locator('[data-testid="stException"]').count() == 0
     text = page.locator('[data-testid="stMain"]').inner_text()
     # Card codes ("7o 7c") and file names are not words of any language.
