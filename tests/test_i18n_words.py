@@ -247,3 +247,15 @@ def test_every_text_fills_for_any_count(lang: str) -> None:
             cards = wanted & {"card", "best", "second", "top", "move", "drawn", "discard"}
             params |= dict.fromkeys(cards, card)
             assert i18n.t(key, lang, **params), (lang, key)
+
+
+CARD_SLOTS = r"card|best|second|top|move|drawn|discard"
+
+
+@pytest.mark.parametrize(("lang", "article"), [("en", "the"), ("es", "el|la"), ("fr", "le|la|l'"),
+                                               ("pt", "o|a")])
+def test_card_slots_take_the_article_from_the_card(lang: str, article: str) -> None:
+    """"the {card}" is wrong for half the cards in Spanish ("el sota"): write {card:the}."""
+    slot = re.compile(rf"(?<![\w'])(?:{article}) ?\{{(?:{CARD_SLOTS})\}}", re.IGNORECASE)
+    wrong = [key for key, text in i18n.catalog(lang).items() if slot.search(text)]
+    assert not wrong, f"{lang}: write {{card:the}} in " + ", ".join(wrong)
