@@ -112,3 +112,19 @@ def test_positions_come_from_real_games_with_their_context() -> None:
         if position.kind == "discard":
             assert position.drawn in position.hand and isinstance(position.chosen, Discard)
         assert position.first_round == (position.turn <= 2)
+
+
+def test_advance_lets_the_bots_play_until_the_human_must_act() -> None:
+    from chinchon.engine.bots import advance, bots_for
+    from chinchon.engine.game import apply, legal_actions
+
+    rules = get_rules("fournier", players=3)
+    greedy, expert = bots_for(["greedy", "expert"], 9)
+    seats = {1: greedy, 2: expert}
+    state = advance(new_game(rules, ["you", "greedy", "expert"], 9), seats)
+    for _ in range(40):
+        if state.is_over:
+            break
+        assert state.turn == 0
+        state = advance(apply(state, legal_actions(state)[0]), seats)
+    assert state.turn == 0 or state.is_over
