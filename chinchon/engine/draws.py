@@ -63,7 +63,7 @@ def unseen_cards(rules: Rules, held: Sequence[Card], seen: Iterable[Card] = ()) 
     holds it.
     """
     left = Counter(rules.deck.cards())
-    for card in (*held, *seen):
+    for card in rules.deck.adopt((*held, *seen)):
         if left[card] <= 0:
             raise SeenError(f"card {card.code()!r} is held or seen more often than the deck "
                             f"({rules.deck.describe()}) has it: {hand_code((*held, *seen))!r}")
@@ -73,7 +73,7 @@ def unseen_cards(rules: Rules, held: Sequence[Card], seen: Iterable[Card] = ()) 
 
 def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> DrawOdds:
     """Count what each unseen card does for the seven-card ``hand`` (then the best discard)."""
-    hand = tuple(hand)
+    hand = rules.deck.adopt(hand)
     check_hand(hand, rules)
     best_of_eight = _evaluator(rules)
     total = closing = points = 0
@@ -98,7 +98,7 @@ def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> Draw
 def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
     """For an eight-card hand: the fewest loose points after a discard, and whether some
     discard lets the player close (a normal turn, no score near the limit)."""
-    hand = tuple(hand)
+    hand = rules.deck.adopt(hand)
     check_hand(hand, rules, sizes=(8,))
     if _simple(rules):
         mask = 0
@@ -115,7 +115,7 @@ def clear_memo() -> None:
 
 
 def _simple(rules: Rules) -> bool:
-    return rules.deck.copies == 1 and not rules.deck.jokers
+    return rules.deck.copies == 1 and not rules.deck.has_jokers
 
 
 # --- One deck, no jokers: bitmasks and a memo ----------------------------------------------------
@@ -128,7 +128,8 @@ class _Evaluator:
         self.rules = rules
         self.memo: dict[int, tuple[int, bool]] = {}
         self.points = {card.bit: rules.points(card) for card in rules.deck.distinct_cards()}
-        self.one_loose = rules.close_rule is CloseRule.ONE_LOOSE
+        # All seven melded is one loose card worth at most 0 (every card is worth 1 or more).
+        self.one_loose = rules.close_rule is not CloseRule.POINTS
         self.limit = rules.close_limit
 
     def __call__(self, mask: int) -> tuple[int, bool]:

@@ -343,6 +343,7 @@ def resolve(closer: Holding, opponents: Sequence[Holding], rules: Rules, *,
     if len(opponents) + 1 > high:
         raise LayoffError(f"{rules.name} is for {low} to {high} players, not "
                           f"{len(opponents) + 1}")
+    rules = rules.for_players(len(opponents) + 1, check=False)  # the decks follow the table
     hands = [_hand_of(holding, rules, "closer" if i == 0 else f"opponent {i}")
              for i, holding in enumerate([closer, *opponents])]
     everything = [card for hand in hands for card in hand]
@@ -396,6 +397,7 @@ def _hand_of(holding: Holding, rules: Rules, who: str) -> tuple[Card, ...]:
         hand = parse_hand(holding)
     else:
         hand = tuple(holding)
+    hand = rules.deck.adopt(hand)
     if len(hand) != HAND_SIZE:
         raise HandError(f"the {who} holds {HAND_SIZE} cards, not {len(hand)}: "
                         f"{hand_code(hand)!r}")

@@ -41,7 +41,14 @@ from typing import TypeVar
 
 from chinchon.engine.layoffs import HandEnd, Holding, no_closer, resolve
 from chinchon.engine.rules import ChinchonEffect, EverybodyOut, Rules, get_rules  # noqa: F401
-from chinchon.engine.solver import Arrangement, CloseError, Outcome, can_close, close_as
+from chinchon.engine.solver import (
+    CHINCHON_MINUS_25,
+    Arrangement,
+    CloseError,
+    Outcome,
+    can_close,
+    close_as,
+)
 
 _T = TypeVar("_T")
 
@@ -109,6 +116,7 @@ class ScoreSheet:
         if not low <= len(names) <= high:
             raise ScoreError(f"{rules.name} is for {low} to {high} players, not {len(names)}")
         count = len(names)
+        rules = rules.for_players(count)  # one deck or two, as the profile says for the table
         return ScoreSheet(rules, names, (0,) * count, (True,) * count, (0,) * count)
 
     # --- Reading -------------------------------------------------------------------------------
@@ -255,6 +263,8 @@ class ScoreSheet:
             return rules.joker_run_score
         if outcome is Outcome.CHINCHON and rules.chinchon_effect is ChinchonEffect.WINS_GAME:
             return 0  # the game is over: nothing to add
+        if outcome is Outcome.CHINCHON and rules.chinchon_effect is ChinchonEffect.MINUS_25:
+            return CHINCHON_MINUS_25
         return rules.minus_ten  # -10, and jeux-de-cartes' chinchón
 
     def _after_hand(self, kind: EntryKind, added: dict[int, int], closer: int | None,

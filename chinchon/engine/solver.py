@@ -27,6 +27,8 @@ from chinchon.engine.melds import Meld, MeldKind, check_meld, find_meld
 from chinchon.engine.rules import ChinchonEffect, CloseRule, Rules, get_rules  # noqa: F401
 
 HAND_SIZE = 7
+#: What a chinchón scores under the house rule ``chinchon=minus-25``.
+CHINCHON_MINUS_25 = -25
 SUIT_MASK = 0xFFF
 
 
@@ -66,7 +68,7 @@ class Arrangement:
         melds_text, _, loose_text = text.partition("/")
         melds = tuple(check_meld(Meld.parse(part), rules)
                       for part in melds_text.split("|") if part.strip())
-        arrangement = Arrangement(melds, parse_hand(loose_text))
+        arrangement = Arrangement(melds, rules.deck.adopt(parse_hand(loose_text)))
         rules.deck.check_hand(arrangement.cards())
         return arrangement
 
@@ -215,12 +217,15 @@ class _Tables:
 
 
 @cache
-def _tables(size: int, figure_points: tuple[int, int, int]) -> _Tables:
+def _tables(size: int, figure_points: tuple[int, int, int], seven_ten: bool = True) -> _Tables:
     ranks = RANKS_48 if size == 48 else RANKS_40
     points = {rank: figure_points[rank - 10] if rank >= 10 else rank for rank in ranks}
     bits = [1 << (rank - 1) for rank in ranks]
-    all_runs = [sum(bits[start:start + length]) for length in range(3, len(ranks) + 1)
-                for start in range(len(ranks) - length + 1)]
+    # Runs never cross a break of the run order (7 and 10 with seven-ten=no).
+    stretches = [ranks] if size == 48 or seven_ten else [RANKS_40[:7], RANKS_40[7:]]
+    all_runs = [sum(1 << (rank - 1) for rank in stretch[start:start + length])
+                for stretch in stretches for length in range(3, len(stretch) + 1)
+                for start in range(len(stretch) - length + 1)]
     value = [0] * 4096
     for mask in range(1, 4096):
         low = mask & -mask
@@ -256,12 +261,14 @@ def _tables(size: int, figure_points: tuple[int, int, int]) -> _Tables:
 
 
 def _tables_for(rules: Rules) -> _Tables:
-    return _tables(rules.deck.size, rules.figure_points)
+    deck = rules.deck
+    return _tables(deck.size, rules.figure_points, deck.seven_ten)
 
 
 def _simple(rules: Rules) -> bool:
     """One deck and no jokers: every card is one bit, and the tables apply."""
-    return rules.deck.copies == 1 and not rules.deck.jokers
+    deck = rules.deck
+    return deck.copies == 1 and not deck.jokers and not deck.wild_ace
 
 
 # --- Melds a hand contains ---------------------------------------------------------------------
@@ -299,7 +306,7 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
         if not card.is_joker:
             families.setdefault(card.rank, []).append(i)
             families.setdefault(card.suit, []).append(i)
-    place = {rank: p for p, rank in enumerate(rules.deck.ranks)}
+    place = {rank: p for p, rank in enumerate(rules.deck.run_order)}
     found: list[_Candidate] = []
     tried: set[int] = set()
     melds: dict[tuple[int, ...], Meld | None] = {}  # identical cards: one search
@@ -368,6 +375,7 @@ def fewest_loose_points(hand: Sequence[Card], rules: Rules) -> int:
         tables = _tables_for(rules)
         if mask.bit_count() == len(hand) and not mask & ~tables.deck_mask and len(hand) <= 8:
             return loose_points_of_mask(mask, rules)
+    hand = rules.deck.adopt(hand)
     check_hand(hand, rules, sizes=None)
     cands, _ = _hand_bits(hand, rules)
     total = sum(rules.points(card) for card in hand)
@@ -432,7 +440,7 @@ def analyze(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
     ``first_round`` and ``total`` (the player's running score) are the game context that
     ludoteka's closing rules need; other profiles ignore them.
     """
-    hand = tuple(hand)
+    hand = rules.deck.adopt(hand) if rules.deck.wild_ace else tuple(hand)
     check_hand(hand, rules)
     cands, bits = _hand_bits(hand, rules)
     return _analysis(hand, bits, cands, rules, first_round, total)
@@ -491,7 +499,7 @@ def _join(a: Meld, b: Meld, rules: Rules) -> Meld | None:
         return find_meld(a.cards + b.cards, rules) if a.rank == b.rank else None
     if a.suit != b.suit:
         return None
-    ranks = rules.deck.ranks
+    ranks = rules.deck.run_order
     if ranks.index(a.stands_for[0].rank) > ranks.index(b.stands_for[0].rank):
         a, b = b, a
     if ranks.index(a.stands_for[-1].rank) + 1 != ranks.index(b.stands_for[0].rank):
@@ -529,8 +537,9 @@ def _best_close(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Ca
         covered = 0
         for cand in cands:
             covered |= cand[0]
-        if covered.bit_count() < len(hand) - 1:
-            return None  # two cards or more belong to no meld at all
+        loose_allowed = 0 if rules.close_rule is CloseRule.ALL_MELDED else 1
+        if covered.bit_count() < len(hand) - loose_allowed:
+            return None  # too many cards belong to no meld at all
     best: tuple[tuple[int, int], Close] | None = None
     for cover, value in zip(covers, melded, strict=True):
         loose_points = hand_points - value
@@ -550,6 +559,8 @@ def may_close(loose_points: int, loose_count: int, rules: Rules, total: int | No
     """Whether an arrangement leaving these loose cards may close (on a turn that allows it)."""
     if rules.close_rule is CloseRule.POINTS:
         allowed = loose_points <= rules.close_limit
+    elif rules.close_rule is CloseRule.ALL_MELDED:
+        allowed = loose_count == 0
     else:
         allowed = loose_count == 0 or (loose_count == 1 and loose_points <= rules.close_limit)
     if allowed and rules.close_within_limit and total is not None:
@@ -571,6 +582,8 @@ def closing_outcome(melds: Sequence[Meld], loose_count: int, loose_points: int, 
         return Outcome.MINUS_TEN, rules.minus_ten
     if rules.chinchon_effect is ChinchonEffect.WINS_GAME:
         return Outcome.CHINCHON, None
+    if rules.chinchon_effect is ChinchonEffect.MINUS_25:
+        return Outcome.CHINCHON, CHINCHON_MINUS_25
     return Outcome.CHINCHON, rules.minus_ten
 
 
@@ -600,6 +613,7 @@ def close_as(arrangement: Arrangement, rules: Rules, *, first_round: bool = Fals
     4
     """
     melds = tuple(check_meld(meld, rules) for meld in arrangement.melds)
+    arrangement = Arrangement(melds, rules.deck.adopt(arrangement.loose))
     check_hand(arrangement.cards(), rules)
     loose_points = arrangement.loose_points(rules)
     if first_round and not rules.close_in_first_round:
@@ -618,6 +632,8 @@ def _why_not_close_as(arrangement: Arrangement, rules: Rules, total: int | None)
         return f"{points} loose points would take {total} over the limit {rules.limit}"
     if len(arrangement.loose) > 1 and rules.close_rule is CloseRule.ONE_LOOSE:
         return f"{len(arrangement.loose)} loose cards; at most one may stay loose"
+    if rules.close_rule is CloseRule.ALL_MELDED:
+        return f"{len(arrangement.loose)} loose cards; every card must be melded"
     return f"{points} loose points, more than {rules.close_limit}"
 
 
@@ -627,6 +643,8 @@ def _why_not_close(analysis: HandAnalysis, first_round: bool, total: int | None)
         return "nobody closes in the first round"
     if rules.close_rule is CloseRule.POINTS:
         return f"{analysis.loose_points} loose points, more than {rules.close_limit}"
+    if rules.close_rule is CloseRule.ALL_MELDED:
+        return "no arrangement melds every card"
     reason = (f"no arrangement melds every card or leaves one loose card worth "
               f"{rules.close_limit} or less")
     if rules.close_within_limit and total is not None:
@@ -637,7 +655,7 @@ def _why_not_close(analysis: HandAnalysis, first_round: bool, total: int | None)
 def discard_table(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
                   total: int | None = None) -> DiscardTable:
     """Analyse each discard of an eight-card hand (the hand after drawing)."""
-    hand = tuple(hand)
+    hand = rules.deck.adopt(hand)
     check_hand(hand, rules, sizes=(8,))
     cands, bits = _hand_bits(hand, rules)
     rows = []
