@@ -320,11 +320,11 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
                 mask = sum([1 << i for i in chosen])
                 if mask in tried:
                     continue
-                tried.add(mask)
                 if one_suit:  # a run: different numbers, no wider than its length
                     real = [place[hand[i].rank] for i in chosen if not hand[i].is_joker]
                     if len(set(real)) < len(real) or max(real) - min(real) >= size:
-                        continue
+                        continue  # not a run, but maybe a group (two decks): not "tried"
+                tried.add(mask)
                 key = tuple([hand[i].bit for i in chosen])  # a joker's bit is 0
                 if key not in melds:
                     melds[key] = find_meld([hand[i] for i in chosen], rules)
