@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from chinchon.engine.cards import Card, Deck
+from chinchon.engine.errors import quote
 
 
 class RulesError(ValueError):
@@ -169,7 +170,7 @@ class Rules:
         low, high = self.players
         if isinstance(players, bool) or not isinstance(players, int) or (
                 check and not low <= players <= high):
-            raise RulesError(f"{self.name} is for {low} to {high} players, not {players!r}")
+            raise RulesError(f"{self.name} is for {low} to {high} players, not {quote(players)}")
         copies = 2 if self.two_decks_from and players >= self.two_decks_from else 1
         return self if copies == self.deck.copies else replace(self, deck=replace(
             self.deck, copies=copies))
@@ -289,7 +290,8 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
     A house code takes every option on any base.
     """
     if not isinstance(rules_id, str):
-        raise RulesError(f"a rule profile is a text code, not {rules_id!r}")
+        raise RulesError(f"unknown rule profile {quote(rules_id)}: choose one of "
+                         f"{', '.join(PROFILE_IDS)}")
     house = rules_id not in _PROFILES
     rules = parse_house(rules_id) if house else _PROFILES[rules_id]
     options = {key: value for key, value in options.items() if value is not None}
@@ -305,10 +307,10 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
             continue
         allowed = _HOUSE_DECK_OPTIONS.get(key) if house else OPTIONS[rules.id].get(key)
         if allowed is None:
-            raise RulesError(f"{rules.name} has no option {key!r}")
+            raise RulesError(f"{rules.name} has no option {quote(key)}")
         if value not in allowed:
             raise RulesError(f"{rules.name} takes {key} {' or '.join(map(str, allowed))}, "
-                             f"not {value!r}")
+                             f"not {quote(value)}")
         if key == "decks":  # a number of decks asked for: fixed, whatever the table
             changes["two_decks_from"] = ALWAYS_TWO_DECKS if value == 2 else None
         field_name = {"decks": "copies", "deck": "size", "jokers": "jokers"}[key]
@@ -322,10 +324,17 @@ _HOUSE_DECK_OPTIONS: dict[str, tuple[int, ...]] = {"decks": (1, 2), "deck": (40,
                                                    "jokers": (0, 2)}
 
 
+def check_rules(value: object, name: str = "rules") -> Rules:
+    """``value`` if it is a :class:`Rules`; :class:`RulesError` naming ``name`` otherwise."""
+    if not isinstance(value, Rules):
+        raise RulesError(f"{name} must be a Rules (from get_rules), not {quote(value)}")
+    return value
+
+
 def _check_count(key: str, value: Any, minimum: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise RulesError(f"option {key} must be a whole number of at least {minimum}, "
-                         f"not {value!r}")
+                         f"not {quote(value)}")
 
 
 # --- House rules: a base profile plus named changes ---------------------------------------------
@@ -413,18 +422,18 @@ def parse_house(code: str) -> Rules:
     'limit=many'
     """
     if not isinstance(code, str):
-        raise RulesError(f"a rule profile is a text code, not {code!r}")
-    shown = _short(code)
+        raise RulesError(f"a rule profile is a text code, not {quote(code)}")
+    shown = quote(code, limit=60)
     base_id, *parts = re.split(r"[+\s]", code.strip())
     if base_id not in _PROFILES:
-        raise HouseRulesError(f"unknown rule profile {_short(base_id)!r}: choose one of "
+        raise HouseRulesError(f"unknown rule profile {quote(base_id)}: choose one of "
                               f"{', '.join(PROFILE_IDS)}", base_id)
     rules = _PROFILES[base_id]
     seen: dict[str, str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
         def fail(reason: str, part: str = part) -> HouseRulesError:
-            return HouseRulesError(f"house rules {shown!r}: part {_short(part)!r}: {reason}", part)
+            return HouseRulesError(f"house rules {shown}: part {quote(part)}: {reason}", part)
         if not part:
             raise fail("an empty part (two '+' in a row, or a '+' at the end)")
         if not sep:
@@ -440,13 +449,9 @@ def parse_house(code: str) -> Rules:
             raise fail(str(error)) from None
     if "seven-ten" in seen and rules.deck.size != 40:
         part = f"seven-ten={seen['seven-ten']}"
-        raise HouseRulesError(f"house rules {shown!r}: part {_short(part)!r}: seven-ten "
+        raise HouseRulesError(f"house rules {shown}: part {quote(part)}: seven-ten "
                               "applies to the 40-card deck only", part)
     return rules
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _number(key: str, value: str) -> int:
