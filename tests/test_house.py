@@ -23,7 +23,6 @@ from chinchon.engine.rules import (
     ChinchonEffect,
     CloseRule,
     HouseRulesError,
-    Rules,
     RulesError,
     get_rules,
     parse_house,
@@ -346,7 +345,7 @@ def test_five_seat_barajamos_lays_off_with_two_decks() -> None:
 
 
 def test_close_command_follows_the_players() -> None:
-    payload = {"rules": "barajamos", "closer": "3c 4c 5c 7o 7e 7b 1o".split(),
+    payload = {"rules": "barajamos", "closer": ["3c", "4c", "5c", "7o", "7e", "7b", "1o"],
                "opponents": [c.split() for c in ("6c 1e 11o 12b 2b 4e 5o",
                                                   "6c 2e 11e 12o 3b 5e 6o",
                                                   "8e 9e 12e 1b 2c 3o 4o",

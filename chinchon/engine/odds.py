@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from chinchon.engine.cards import Card, check_cards, parse_hand
-from chinchon.engine.rules import CloseRule, Rules, get_rules  # noqa: F401  (doctests)
+from chinchon.engine.rules import CloseRule, Rules, get_rules
 from chinchon.engine.solver import HAND_SIZE, SUIT_MASK, _tables, check_hand, fewest_loose_points
 
 IntArray = npt.NDArray[np.int64]
