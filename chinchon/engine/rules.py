@@ -373,7 +373,7 @@ _NUMBER_RANGES = {"joker-points": (0, 100), "minus-ten": (-100, 0), "limit": (1,
                   "returns": (0, 20), "close": (0, 50)}
 
 
-def _house_values(rules: Rules) -> dict[str, str]:
+def house_values(rules: Rules) -> dict[str, str]:
     """Each house key's value for ``rules``, as the code writes it."""
     deck = rules.deck
     jokers = "ace-of-oros" if deck.wild_ace else str(deck.jokers)
@@ -400,8 +400,8 @@ def _house_values(rules: Rules) -> dict[str, str]:
 
 def house_parts(rules: Rules) -> tuple[tuple[str, str], ...]:
     """The ``(key, value)`` changes of ``rules`` from its base profile, in canonical order."""
-    base = _house_values(_PROFILES[rules.id])
-    mine = _house_values(rules)
+    base = house_values(_PROFILES[rules.id])
+    mine = house_values(rules)
     if rules.two_decks_from == _PROFILES[rules.id].two_decks_from:
         base["decks"] = mine["decks"] = ""
     if mine["seven-ten"] and not base["seven-ten"]:  # a 48-card base made a 40-card deck

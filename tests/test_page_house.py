@@ -1,0 +1,64 @@
+"""The house-rules page and the house code in the URL, under AppTest."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.pages import open_page
+
+HOUSE = "pages/8_House_rules.py"
+HAND_LAB = "pages/2_Hand_lab.py"
+
+
+def texts(at: AppTest) -> str:
+    kinds = ("title", "header", "subheader", "markdown", "caption", "warning", "info", "code")
+    return "\n".join(str(e.value) for kind in kinds for e in at.get(kind))
+
+
+def rules_param(at: AppTest) -> str:
+    value = at.query_params["rules"]
+    return value[0] if isinstance(value, list) else value
+
+
+def test_house_page_runs_and_shows_the_profile_unchanged() -> None:
+    at = open_page(HOUSE, rules="barajamos", lang="en")
+    assert not at.exception
+    assert at.title[0].value == "House rules"
+    assert "plays Barajamos as written" in texts(at)
+    assert rules_param(at) == "barajamos"
+
+
+def test_url_code_sets_the_house_rules() -> None:
+    at = open_page(HOUSE, rules="barajamos+limit=100+jokers=ace-of-oros", lang="en")
+    assert not at.exception
+    assert rules_param(at) == "barajamos+jokers=ace-of-oros+limit=100"
+    assert any(c.value == "barajamos+jokers=ace-of-oros+limit=100" for c in at.code)
+    assert "above 100" in str([t.value for t in at.table])
+
+
+def test_changing_an_option_updates_the_code_and_the_url() -> None:
+    at = open_page(HOUSE, rules="fournier", lang="en")
+    limit = next(n for n in at.number_input if n.label == "Elimination above")
+    limit.set_value(150).run()
+    assert not at.exception
+    assert rules_param(at) == "fournier+limit=150"
+    jokers = next(s for s in at.selectbox if s.label == "Jokers")
+    jokers.set_value("ace-of-oros").run()
+    assert rules_param(at) == "fournier+jokers=ace-of-oros+limit=150"
+    assert "fournier+jokers=ace-of-oros+limit=150" in texts(at)
+
+
+def test_bad_code_in_the_url_warns_naming_the_part() -> None:
+    at = open_page(HOUSE, rules="barajamos+limit=lots", lang="en")
+    assert not at.exception
+    warning = " ".join(w.value for w in at.warning)
+    assert "limit=lots" in warning
+    assert rules_param(at) == "barajamos"
+
+
+def test_every_page_plays_under_the_house_code() -> None:
+    at = open_page(HAND_LAB, rules="fournier+seven-ten=no", lang="en",
+                   hand="6c 7c 10c 2o 2e 2b 1o")
+    assert not at.exception
+    assert "this hand leaves 22" in texts(at)  # 6c 7c 10c is no run: 7 and 10 do not join
+    assert rules_param(at) == "fournier+seven-ten=no"
