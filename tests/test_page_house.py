@@ -62,3 +62,21 @@ def test_every_page_plays_under_the_house_code() -> None:
     assert not at.exception
     assert "this hand leaves 22" in texts(at)  # 6c 7c 10c is no run: 7 and 10 do not join
     assert rules_param(at) == "fournier+seven-ten=no"
+
+
+def test_variants_shows_the_house_rules_as_a_fifth_column() -> None:
+    at = open_page("pages/4_Variants.py", rules="fournier+limit=150", lang="en")
+    assert not at.exception
+    table = at.table[0].value
+    assert len(table.columns) == 5
+    assert any("House rules: Fournier" in str(c) for c in table.columns)
+    assert "above 150" in table.to_string()
+    assert "Readings we chose" in texts(at)
+
+
+def test_tour_shows_each_reading_beside_its_rule() -> None:
+    at = open_page("pages/1_Rules_tour.py", rules="ludoteka", lang="pt")
+    assert not at.exception
+    infos = " ".join(i.value for i in at.info)
+    assert "Não consta de ludoteka-fr.txt" in infos
+    assert "primeiro os buracos da sequência" in infos
