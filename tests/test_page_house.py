@@ -80,3 +80,31 @@ def test_tour_shows_each_reading_beside_its_rule() -> None:
     infos = " ".join(i.value for i in at.info)
     assert "Não consta de ludoteka-fr.txt" in infos
     assert "primeiro os buracos da sequência" in infos
+
+
+LAYOFFS = "pages/3_Layoff_table.py"
+
+
+def test_layoff_table_lets_the_player_choose_what_the_closer_shows() -> None:
+    at = open_page(LAYOFFS, rules="ludoteka", jokers="2", lang="en",
+                   closer="3c 4c JK 7o 7e 7b 1b", opp="2c 5e 6e 11b 12b 10o 4o")
+    assert not at.exception
+    choice = next(s for s in at.selectbox if s.label == "What the closer shows")
+    assert choice.options == ["7o 7e 7b | 3c 4c JK=5c / 1b (our default)",
+                              "7o 7e 7b | JK=2c 3c 4c / 1b"]
+    assert choice.index == 0
+    # Ours: the opponent's 2c extends 3c 4c JK=5c downwards, so he keeps 45 points.
+    assert at.dataframe[0].value.iloc[1, 4] == 45
+    choice.select_index(1).run()
+    assert not at.exception
+    # The joker named 2c: the 2c has nowhere to go, 2 more points.
+    assert at.dataframe[0].value.iloc[0, 1] == "7o 7e 7b | JK=2c 3c 4c"
+    assert at.dataframe[0].value.iloc[1, 4] == 47
+
+
+def test_layoff_table_decks_follow_the_players() -> None:
+    at = open_page(LAYOFFS, rules="barajamos", decks="2", lang="en",
+                   closer="7o 7c 7b 9e 10e 11e 4o", opp=["7e 1c 2c 3c 5o 5b 8o",
+                                                         "12e 1e 2e 3e 5c 6b 8b"])
+    assert not at.exception
+    assert any("3 players play 1 deck" in c.value for c in at.caption)

@@ -298,3 +298,54 @@ def check_meld(meld: Meld, rules: Rules) -> Meld:
 def _in_order(meld: Meld, order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     pairs = dict(zip(meld.stands_for, meld.cards, strict=True))
     return tuple(pairs[named] for named in order), tuple(order)
+
+
+def namings(meld: Meld, rules: Rules) -> tuple[Meld, ...]:
+    """Every legal way of naming the jokers of ``meld`` (the same cards), the meld's own first.
+
+    The library names jokers itself (:func:`make_meld`); a player may name them otherwise, which
+    changes what others may lay off.
+
+    >>> rules = get_rules("ludoteka", jokers=2)
+    >>> [m.code() for m in namings(make_meld(parse_hand("3c 4c JK"), rules), rules)]
+    ['3c 4c JK=5c', 'JK=2c 3c 4c']
+    """
+    if not meld.has_joker:
+        return (meld,)
+    real = [card for card in meld.cards if not card.is_joker]
+    jokers = [card for card in meld.cards if card.is_joker]
+    found: dict[str, Meld] = {meld.code(): meld}
+    if meld.kind is MeldKind.GROUP:
+        rank = real[0].rank
+        choices = [Card(rank, suit) for suit in SUITS]
+        for named in _suit_choices(choices, len(jokers)):
+            _keep(found, Meld(MeldKind.GROUP, (*real, *jokers), (*real, *named)), rules)
+    else:
+        order = rules.deck.run_order
+        length = len(meld.cards)
+        for start in range(len(order) - length + 1):
+            window = order[start:start + length]
+            if None in window or not all(card.rank in window for card in real):
+                continue
+            spares = iter(jokers)
+            by_rank = {card.rank: card for card in real}
+            cards = tuple(by_rank[r] if r in by_rank else next(spares) for r in window
+                          if r is not None)
+            named = tuple(Card(r, meld.suit) for r in window if r is not None)
+            _keep(found, Meld(MeldKind.RUN, cards, named), rules)
+    return tuple(found.values())
+
+
+def _suit_choices(choices: list[Card], count: int) -> list[tuple[Card, ...]]:
+    if count == 0:
+        return [()]
+    return [(first, *rest) for i, first in enumerate(choices)
+            for rest in _suit_choices(choices[i:], count - 1)]
+
+
+def _keep(found: dict[str, Meld], meld: Meld, rules: Rules) -> None:
+    try:
+        checked = check_meld(meld, rules)
+    except MeldError:
+        return
+    found.setdefault(checked.code(), checked)
