@@ -8,7 +8,7 @@ variants table), the profiles it concerns, the source it reads, and our choice a
 claim holds in the library where it can be computed.
 
 >>> [d.key for d in for_step("fournier", "layoffs")]
-['closer_shows', 'fournier_closer_not_in_rounds']
+['fournier_closer_not_in_rounds', 'closer_shows']
 >>> for_row("ludoteka", "run_order")[0].source
 'ludoteka-fr.txt'
 """
