@@ -108,3 +108,18 @@ def test_layoff_table_decks_follow_the_players() -> None:
                                                          "12e 1e 2e 3e 5c 6b 8b"])
     assert not at.exception
     assert any("3 players play 1 deck" in c.value for c in at.caption)
+
+
+def test_puzzles_are_judged_live_under_the_house_rules() -> None:
+    from dataclasses import replace
+
+    from chinchon import puzzles as pz
+
+    puzzle = pz.shipped()["fournier-002"]
+    house = replace(puzzle, rules_id="fournier+close=points:2")
+    assert pz.solve(puzzle).answers == ("3o",)
+    assert pz.solve(house).answers == ("2b",)  # a stricter close changes the best throw
+    at = open_page("pages/5_Puzzles.py", rules="fournier+close=points:2", puzzle="fournier-002",
+                   lang="en")
+    assert not at.exception
+    assert any("fournier+close=points:2" in i.value for i in at.info)
