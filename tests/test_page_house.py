@@ -123,3 +123,18 @@ def test_puzzles_are_judged_live_under_the_house_rules() -> None:
                    lang="en")
     assert not at.exception
     assert any("fournier+close=points:2" in i.value for i in at.info)
+
+
+def test_odds_are_counted_for_house_rules_or_say_why_not() -> None:
+    from chinchon.engine.odds import enumerate_odds, shipped_odds
+    from chinchon.engine.rules import get_rules
+
+    house = enumerate_odds(get_rules("fournier+close=all-melded"))
+    assert house.can_close == house.minus_ten  # only all seven melded closes
+    assert house.can_close < shipped_odds(get_rules("fournier")).can_close
+    at = open_page("pages/6_Odds.py", rules="fournier+close=all-melded", lang="en")
+    assert not at.exception
+    assert any("Counted just now" in i.value for i in at.info)
+    at = open_page("pages/6_Odds.py", rules="barajamos+jokers=ace-of-oros", lang="en")
+    assert not at.exception
+    assert any("play with jokers or two decks" in i.value for i in at.info)
