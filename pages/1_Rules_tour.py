@@ -16,7 +16,7 @@ from chinchon.views.i18n import card_name, t
 from webui.ui import (
     LAID_RING,
     citation_text,
-    current_rules,
+    house_code,
     setup_page,
     show_arrangement,
     show_cards,
@@ -25,7 +25,7 @@ from webui.ui import (
 
 lang, rules_id = setup_page("rules_tour")
 rules = get_rules(rules_id)
-house = current_rules(rules_id).is_house  # the tour explains the profile as written
+house = house_code(rules_id) is not None  # the tour explains the profile as written
 params = tour.rule_params(rules)
 profile = t(f"profile.{rules_id}.name", lang)
 

@@ -9,7 +9,7 @@ from chinchon.engine.rules import all_profiles
 from chinchon.views import disclosures
 from chinchon.views.i18n import t
 from chinchon.views.variants import Cell, compare
-from webui.ui import citation_text, current_rules, setup_page
+from webui.ui import citation_text, current_rules, house_code, setup_page
 
 DIFFER = "background-color: #fcefcc"
 OURS_STYLE = "font-style: italic; color: #6b4a12"
@@ -35,12 +35,13 @@ def cell_text(cell: Cell, cited: bool) -> str:
 
 # The table's house rules, when it plays some, are a fifth column.
 current = current_rules(rules_id)
-profiles = all_profiles() + ((current,) if current.is_house else ())
+playing_house = house_code(rules_id) is not None
+profiles = all_profiles() + ((current,) if playing_house else ())
 PROFILE_IDS = [rules.code() for rules in profiles]
 rows = [row for row in compare(lang, profiles) if row.disagree or not only_diff]
 columns = {
     rules.code(): (t("variants.house_column", lang, name=t(f"profile.{rules.id}.name", lang))
-                   if rules.is_house else t(f"profile.{rules.id}.name", lang))
+                   if playing_house and rules is current else t(f"profile.{rules.id}.name", lang))
     + (f" ({t('variants.current', lang)})" if rules.code() == current.code() else "")
     for rules in profiles
 }
@@ -79,7 +80,7 @@ st.header(t("disclose.heading", lang), divider="green")
 st.markdown(t("disclose.intro", lang))
 for row in rows:
     found = {d.key: d for rules in profiles
-             for d in disclosures.for_row(rules.id, row.key, house=rules.is_house)}
+             for d in disclosures.for_row(rules.id, row.key, house=playing_house)}
     for item in found.values():
         who = ", ".join(t(f"profile.{p}.name", lang) if p != disclosures.HOUSE
                         else t("disclose.house", lang) for p in item.profiles)

@@ -162,7 +162,7 @@ notes = [tr("rules_note", rules=t(f"profile.{rules.id}.name", lang)),
 if state.get("pz_daily"):
     notes.insert(0, tr("daily_note", date=state.pz_daily))
 st.caption(" · ".join(notes))
-if rules.is_house:
+if house_code(rules.id) is not None:
     st.info(t("house.puzzle_note", lang, code=rules.code()), icon=":material/home:")
 if puzzle.options:
     st.info(tr("options_note", options=", ".join(tr(f"option.{k}", value=v)

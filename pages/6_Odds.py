@@ -19,7 +19,7 @@ from chinchon.engine.odds import (
 )
 from chinchon.engine.rules import PROFILE_IDS, CloseRule, get_rules
 from chinchon.views.i18n import t
-from webui.ui import current_rules, setup_page
+from webui.ui import current_rules, house_code, setup_page
 
 MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
 # Each profile's line in the comparison chart (ludoteka's two decks share a hue).
@@ -56,7 +56,9 @@ def house_odds(code: str) -> Odds:
 
 chosen = current_rules(rules_id)
 countable = chosen.deck.copies == 1 and not chosen.deck.has_jokers
-if chosen.is_house and countable and not can_rank(chosen):
+house = house_code(rules_id) is not None  # the house page's rules, not the sidebar's options
+counted_live = house and countable and not can_rank(chosen)
+if counted_live:
     rules = chosen
     with st.spinner(t("odds.house_counting", lang)):
         odds = house_odds(chosen.code())
@@ -68,9 +70,9 @@ else:
 st.title(t("page.odds", lang))
 st.markdown(t("odds.intro", lang, hands=number(odds.hands, lang), deck=odds.deck))
 
-if rules is chosen:
+if counted_live:
     st.info(t("odds.house_counted", lang, code=chosen.code()), icon=":material/home:")
-elif chosen.is_house and not countable:
+elif house and not countable:
     st.info(t("odds.house_aside", lang, code=chosen.code(), deck=odds.deck,
               profile=t(f"profile.{rules_id}.name", lang)), icon=":material/info:")
 elif not can_rank(chosen):

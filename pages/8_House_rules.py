@@ -7,7 +7,7 @@ import streamlit as st
 from chinchon.engine.rules import HOUSE_CHOICES, HOUSE_KEYS, HouseRulesError
 from chinchon.views import house
 from chinchon.views.i18n import t
-from webui.ui import current_rules, literal, set_house_code, setup_page
+from webui.ui import current_rules, house_code, literal, set_house_code, setup_page
 
 lang, rules_id = setup_page("house_rules")
 rules = current_rules(rules_id)
@@ -120,7 +120,7 @@ if error is not None:
 st.subheader(t("house.code", lang))
 st.code(rules.code(), language=None)
 st.caption(t("house.code_help", lang))
-st.button(t("house.reset", lang, profile=profile), on_click=reset, disabled=not rules.is_house)
+st.button(t("house.reset", lang, profile=profile), on_click=reset, disabled=house_code(rules_id) is None)
 
 st.subheader(t("house.summary", lang))
 rows = house.summary(rules, lang)
