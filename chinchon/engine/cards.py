@@ -222,7 +222,7 @@ class Deck:
     def contains(self, card: Card) -> bool:
         if card.is_joker:
             return self.wild_ace if card.suit else self.jokers > 0
-        return card.rank in self.ranks and not (self.wild_ace and card == ACE_OF_OROS)
+        return card.rank in self.ranks  # with wild_ace, 1o is here too: as the joker
 
     def copies_of(self, card: Card) -> int:
         """How many of ``card`` the deck holds."""
