@@ -45,8 +45,7 @@ with profiles:
         )
 
 st.header(t("home.start_title", lang))
-for start in range(0, len(PAGE_WORDS), 3):
-    row = PAGE_WORDS[start:start + 3]
+for row in (PAGE_WORDS[i:i + 3] for i in range(0, len(PAGE_WORDS), 3)):
     for column, (key, _) in zip(st.columns(3), row, strict=False):
         with column.container(border=True, height="stretch"):
             path = find_page(key)

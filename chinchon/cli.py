@@ -1,4 +1,5 @@
-"""The command line: ``python -m chinchon analyze|close|puzzles|odds`` (see DESIGN.md).
+"""The command line: ``python -m chinchon analyze|close|puzzles|odds|play|replay|match``
+(see DESIGN.md; the game commands live in :mod:`chinchon.cli_game`).
 
 Every bad input ends with exit status 2 and one line on standard error naming the problem; in
 batch mode a bad line gives ``{"error": "..."}`` on its own output line and the run goes on.
@@ -100,7 +101,7 @@ def _puzzles_generate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -
     from chinchon.puzzles import generate, pack_text
 
     rules = rules_from_args(args)
-    if not _plain_options(rules):
+    if rules.profile_options() is None:
         raise ValueError(f"puzzle packs are written for a profile and its deck options, not "
                          f"house rules: {quote(args.rules)}")
     if args.n < 1:
@@ -112,14 +113,6 @@ def _puzzles_generate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -
               f"--seed {args.seed}\nThe answers are checked by `python -m chinchon puzzles check`.")
     stdout.write(pack_text(puzzles, header))
     return 0
-
-
-def _plain_options(rules: Rules) -> bool:
-    """Whether the profile's own options (what a puzzle pack records) make ``rules``."""
-    try:
-        return get_rules(rules.id, **rules.options) == rules
-    except ValueError:
-        return False
 
 
 def _puzzles_export(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -206,6 +199,10 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("--workers", type=int, default=1, metavar="N",
                           help="processes sharing the work (default 1)")
     odds_cmd.set_defaults(run=_odds)
+
+    from chinchon.cli_game import add_commands as add_game_commands
+
+    add_game_commands(commands, _add_rules_options)
     return parser
 
 

@@ -369,3 +369,43 @@ def test_cli_takes_a_house_code() -> None:
     assert len(bad.stderr.strip().splitlines()) == 1
 
 
+
+
+# --- Whole bot games under house rules ---------------------------------------------------------
+
+HOUSE_GAMES = [
+    ("barajamos+limit=100+jokers=ace-of-oros", 3),
+    ("fournier+seven-ten=no+close=all-melded+limit=40", 2),
+    ("jeux-de-cartes+figures=10-11-12+chinchon=minus-25+returns=1", 3),
+    ("ludoteka+first-round-close=yes+joker-points=10+jokers=2+minus-ten=-20", 4),
+    ("barajamos+decks=2+close=one-loose:3+deck=40", 3),
+]
+
+
+@pytest.mark.parametrize(("code", "players"), HOUSE_GAMES)
+def test_a_bot_game_plays_under_house_rules(code: str, players: int) -> None:
+    from chinchon.engine.bots import play_game
+    from chinchon.engine.records import GameRecord
+
+    rules = get_rules(code)
+    final = play_game(rules, ["greedy"] * players, seed=7)
+    assert final.is_over
+    assert final.rules.code() == rules.code()
+    assert max(final.totals) > rules.limit or final.winner is not None or final.sheet.draw
+    # Every hand's scores follow the house rules: closers within the close rule, -10 as set.
+    for result in final.results:
+        entry = result.entry
+        if entry.outcome is Outcome.MINUS_TEN and entry.closer is not None:
+            assert entry.added[entry.closer] == rules.minus_ten
+    record = GameRecord.of(final)
+    assert code.split("+")[0] in record.code()
+    assert GameRecord.parse(record.code()) == record
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_a_five_seat_barajamos_game_deals_two_decks() -> None:
+    from chinchon.engine.game import new_game
+
+    state = new_game(get_rules("barajamos"), 5, seed=3)
+    assert state.rules.deck.copies == 2 and state.sheet.rules.deck.copies == 2
+    assert new_game(get_rules("barajamos"), 4, seed=3).rules.deck.copies == 1

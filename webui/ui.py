@@ -35,6 +35,7 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("variants", "variant"),
     ("puzzles", "puzzle"),
     ("odds", "odds"),
+    ("play", "play"),
     ("house_rules", "house"),
 )
 
@@ -63,11 +64,10 @@ def option_widget_key(name: str) -> str:
 
 @cache
 def option_defaults(rules_id: str) -> dict[str, int]:
-    """Each option of the profile at its default: the allowed value ``get_rules`` does not
-    report among a profile's non-default options."""
-    return {name: next(value for value in allowed
-                       if name not in get_rules(rules_id, **{name: value}).options)
-            for name, allowed in OPTIONS[rules_id].items()}
+    """Each option of the profile at its default: what the profile as written plays."""
+    deck = get_rules(rules_id).deck
+    found = {"decks": deck.copies, "deck": deck.size, "jokers": deck.jokers}
+    return {name: found[name] for name in OPTIONS[rules_id]}
 
 
 def offered_options(rules_id: str) -> tuple[str, ...]:
@@ -114,8 +114,10 @@ def page_files() -> list[str]:
 
 def page_key(path: str) -> str | None:
     """The i18n page key of a page script, from the word its file name holds."""
-    stem = Path(path).stem.lower()
-    return next((key for key, word in PAGE_WORDS if word in stem), None)
+    # A word starts a part of the name ("3_Layoff_table" holds "lay", "9_Play" does not).
+    parts = Path(path).stem.lower().replace("-", "_").split("_")
+    return next((key for key, word in PAGE_WORDS if any(p.startswith(word) for p in parts)),
+                None)
 
 
 def find_page(key: str) -> str | None:
@@ -400,7 +402,8 @@ def show_cards(
     alts = [i18n.card_name(code, lang) for code in codes]
     st.html(
         svg.cards_row_html(
-            codes, width=width, gap=gap, labels=labels, highlights=highlights, alts=alts
+            codes, width=width, gap=gap, labels=labels, highlights=highlights, alts=alts,
+            lang=lang,
         )
     )
 
@@ -417,7 +420,7 @@ def show_card_groups(
     alts = [[i18n.card_name(code, lang) for code in group] for group in groups]
     st.html(
         svg.card_groups_html(
-            groups, width=width, captions=captions, highlights=highlights, alts=alts
+            groups, width=width, captions=captions, highlights=highlights, alts=alts, lang=lang
         )
     )
 
@@ -469,6 +472,7 @@ def show_table(
             width=width,
             highlights=[LAID_RING if c in extra else None for c in meld.cards],
             alts=alts[i],
+            lang=lang,
         )
         caption = html.escape(f"{owners[i]} · {meld_caption(meld, lang)}")
         parts.append(

@@ -354,7 +354,8 @@ def resolve(closer: Holding, opponents: Sequence[Holding], rules: Rules, *,
     if len(opponents) + 1 > high:
         raise LayoffError(f"{rules.name} is for {low} to {high} players, not "
                           f"{len(opponents) + 1}")
-    rules = rules.for_players(len(opponents) + 1, check=False)  # the decks follow the table
+    # The decks follow the table (a game keeps the decks it was dealt with, players out or not).
+    rules = rules.at_table(len(opponents) + 1, check=False)
     hands = [_hand_of(holding, rules, "closer" if i == 0 else f"opponent {i}")
              for i, holding in enumerate([closer, *opponents])]
     everything = [card for hand in hands for card in hand]

@@ -121,6 +121,8 @@ class Rules:
     everybody_out: EverybodyOut
     #: The hand ends with no closer when the stock runs out this many times (None: never).
     stock_runs_out_end: int | None
+    #: When the stock runs out, the pile's top card stays face up (the rest is shuffled).
+    stock_keeps_top: bool
     rotation: str
     citations: MappingProxyType[str, str] = field(compare=False, repr=False)
 
@@ -141,7 +143,8 @@ class Rules:
         :func:`get_rules` takes them (the house changes are in :meth:`code`)."""
         base = _PROFILES[self.id]
         found: dict[str, int] = {}
-        if self.deck.copies != base.deck.copies:
+        one_deck_asked = self.two_decks_from is None and base.two_decks_from is not None
+        if self.deck.copies != base.deck.copies or one_deck_asked:
             found["decks"] = self.deck.copies
         if self.deck.size != base.deck.size:
             found["deck"] = self.deck.size
@@ -162,6 +165,32 @@ class Rules:
         """The profile's text code: the base id, then ``+key=value`` per change, in the order
         of :data:`HOUSE_KEYS`. :func:`parse_house` reads it back."""
         return "+".join((self.id, *(f"{key}={value}" for key, value in house_parts(self))))
+
+    def profile_options(self) -> dict[str, int] | None:
+        """:attr:`options` when the profile id and those options rebuild these rules, else
+        None: house rules, written only by :meth:`code`.
+
+        >>> get_rules("ludoteka", jokers=2).profile_options()
+        {'jokers': 2}
+        >>> get_rules("ludoteka+figures=8-9-10").profile_options() is None
+        True
+        """
+        try:
+            rebuilt = get_rules(self.id, **self.options)
+        except RulesError:
+            return None
+        return self.options if rebuilt == self else None
+
+    def at_table(self, players: int, *, check: bool = True) -> Rules:
+        """These rules at a table of ``players``: two decks where the profile plays them at
+        that count (:meth:`for_players`), unless the rules already hold two (an option, or a
+        game that started with enough players and keeps its decks).
+
+        >>> get_rules("barajamos").at_table(5).deck.copies, get_rules(
+        ...     "barajamos", decks=2).at_table(3).deck.copies
+        (2, 2)
+        """
+        return self if self.deck.copies == 2 else self.for_players(players, check=check)
 
     def for_players(self, players: int, *, check: bool = True) -> Rules:
         """These rules at a table of ``players``: one or two decks as the profile says
@@ -194,8 +223,10 @@ _BARAJAMOS = Rules(
     joker_run_score=None, layoffs=LayoffStyle.ONE_PASS, no_layoffs_after_minus_ten=False,
     limit=70, returns=2, returns_in_two_player_game=True, everybody_out=EverybodyOut.DRAW,
     stock_runs_out_end=None,
+    stock_keeps_top=False,
     rotation="first player by lot; then the next player still in, counter-clockwise",
     citations=_cite(
+        stock_keeps_top="barajamos-fr.txt",
         players="barajamos-fr.txt", deck="barajamos-fr.txt", two_decks_from="barajamos-fr.txt",
         figure_points="barajamos-fr.txt", close_rule="barajamos-fr.txt",
         close_limit="barajamos-fr.txt", close_in_first_round="barajamos-fr.txt",
@@ -214,8 +245,10 @@ _FOURNIER = Rules(
     joker_run_score=None, layoffs=LayoffStyle.ROUNDS, no_layoffs_after_minus_ten=False,
     limit=100, returns=0, returns_in_two_player_game=False,
     everybody_out=EverybodyOut.LOWEST_WINS_TIES_PLAY_ON, stock_runs_out_end=None,
+    stock_keeps_top=True,
     rotation="first player by lot; the deal passes to the right",
     citations=_cite(
+        stock_keeps_top="fournier-pt.txt",
         players="fournier-pt.txt", deck="fournier-pt.txt", figure_points="fournier-pt.txt",
         close_rule="fournier-pt.txt", close_limit="fournier-pt.txt",
         minus_ten="fournier-pt.txt", chinchon_effect="fournier-pt.txt",
@@ -234,8 +267,10 @@ _JEUX_DE_CARTES = Rules(
     joker_run_score=None, layoffs=LayoffStyle.CLOSER_MELDS, no_layoffs_after_minus_ten=True,
     limit=100, returns=None, returns_in_two_player_game=True,
     everybody_out=EverybodyOut.LOWEST_WINS, stock_runs_out_end=None,
+    stock_keeps_top=False,
     rotation="the dealer's right starts and deals next",
     citations=_cite(
+        stock_keeps_top=OURS,
         players="jeux-de-cartes-fr.txt", deck=f"jeux-de-cartes-fr.txt; {OURS} (footnote 1)",
         two_decks_from="jeux-de-cartes-fr.txt", figure_points="jeux-de-cartes-fr.txt",
         close_rule="jeux-de-cartes-fr.txt", close_limit="jeux-de-cartes-fr.txt",
@@ -255,8 +290,10 @@ _LUDOTEKA = Rules(
     joker_run_score=-25, layoffs=LayoffStyle.IF_CLOSER_LOOSE, no_layoffs_after_minus_ten=True,
     limit=100, returns=0, returns_in_two_player_game=False,
     everybody_out=EverybodyOut.CLOSER_WINS, stock_runs_out_end=4,
+    stock_keeps_top=False,
     rotation="the dealer's right starts",
     citations=_cite(
+        stock_keeps_top=OURS,
         players="ludoteka-fr.txt", deck="ludoteka-fr.txt", figure_points="ludoteka-fr.txt",
         close_rule="ludoteka-fr.txt", close_limit="ludoteka-fr.txt",
         close_in_first_round="ludoteka-fr.txt", close_within_limit="ludoteka-fr.txt",
@@ -311,8 +348,8 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
         if value not in allowed:
             raise RulesError(f"{rules.name} takes {key} {' or '.join(map(str, allowed))}, "
                              f"not {quote(value)}")
-        if key == "decks":  # a number of decks asked for: fixed, whatever the table
-            changes["two_decks_from"] = ALWAYS_TWO_DECKS if value == 2 else None
+        if key == "decks" and value == 1:
+            changes["two_decks_from"] = None  # one deck asked for: whatever the table
         field_name = {"decks": "copies", "deck": "size", "jokers": "jokers"}[key]
         deck = replace(deck, **{field_name: value})
     if deck.wild_ace and deck.jokers:

@@ -132,7 +132,7 @@ class ScoreSheet:
             if not isinstance(name, str):
                 raise ScoreError(f"a player's name is text, not {quote(name)}")
         count = len(names)
-        rules = rules.for_players(count)  # one deck or two, as the profile says for the table
+        rules = rules.at_table(count)  # one deck or two, as the profile says for the table
         return ScoreSheet(rules, names, (0,) * count, (True,) * count, (0,) * count)
 
     # --- Reading -------------------------------------------------------------------------------
