@@ -72,8 +72,8 @@ sidebar = current_options(rules_id)
 rules = get_rules(house_code(rules_id) or rules_id,
                   **{k: v for k, v in sidebar.items() if k != "decks"}).for_players(opponents + 1)
 if "decks" in sidebar and sidebar["decks"] != rules.deck.copies:
-    st.caption(t("layoffs.decks_follow", lang, n=opponents + 1, decks=rules.deck.copies,
-                 profile=t(f"profile.{rules_id}.name", lang)))
+    st.caption(t("layoffs.decks_follow", lang, profile=t(f"profile.{rules_id}.name", lang),
+                 decks=t(f"layoffs.deck_count_{rules.deck.copies}", lang)))
 hand_keys = [f"{state_key}-hand-{i}" for i in range(opponents + 1)]
 notice_key = f"{state_key}-notice"
 

@@ -133,7 +133,7 @@ def _jokers_text(rules: Rules, lang: str) -> str:
     if rules.deck.wild_ace:
         return t("variants.jokers.ace_of_oros", lang, points=rules.joker_points)
     if rules.is_house and rules.deck.jokers:
-        return t("variants.jokers.two", lang, points=rules.joker_points)
+        return t("variants.jokers.pair", lang, points=rules.joker_points)
     jokers = OPTIONS[rules.id].get("jokers")
     if not jokers or rules.is_house:
         return t("variants.jokers.none", lang)
