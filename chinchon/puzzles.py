@@ -48,6 +48,7 @@ from typing import Any
 
 from chinchon.engine.cards import Card, hand_code, parse_hand
 from chinchon.engine.draws import best_of_eight, draw_odds, unseen_cards
+from chinchon.engine.errors import quote
 from chinchon.engine.melds import find_meld
 from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
 from chinchon.engine.solver import Outcome, analyze, discard_table, fewest_loose_points
@@ -162,19 +163,20 @@ def _parse_block(lines: Sequence[str], source: str, first_line: int) -> Puzzle:
         key = key.strip()
         if not colon or key not in _KEYS:
             raise PuzzleError(f"{where}: expected 'key: value' with a key among "
-                              f"{', '.join(_KEYS)}; got {raw.strip()!r}")
+                              f"{', '.join(_KEYS)}; got {quote(raw.strip())}")
         if key in values:
-            raise PuzzleError(f"{where}: {key!r} given twice")
+            raise PuzzleError(f"{where}: {quote(key)} given twice")
         values[key] = value.strip()
     where = f"{source}:{first_line}"
     missing = [key for key in _REQUIRED if key not in values]
     if missing:
-        raise PuzzleError(f"{where}: puzzle {values.get('id', '?')!r} lacks {', '.join(missing)}")
+        raise PuzzleError(f"{where}: puzzle {quote(values.get('id', '?'))} lacks "
+                          f"{', '.join(missing)}")
     try:
         puzzle = _build(values)
         check_puzzle(puzzle)
     except ValueError as error:
-        raise PuzzleError(f"{where}: puzzle {values['id']!r}: {error}") from None
+        raise PuzzleError(f"{where}: puzzle {quote(values['id'])}: {error}") from None
     return replace(puzzle, line=first_line)
 
 
@@ -590,8 +592,12 @@ def next_puzzle(puzzles: Sequence[Puzzle], current: str | None, rng: random.Rand
 # --- Packs ------------------------------------------------------------------------------------
 
 
-def read_pack(text: str, source: str = "<text>") -> tuple[Puzzle, ...]:
-    """Read every block (blank-line separated) of a pack; nothing is solved here."""
+def read_pack(text: str, source: str = "<text>", problems: list[str] | None = None
+              ) -> tuple[Puzzle, ...]:
+    """Read every block (blank-line separated) of a pack; nothing is solved here.
+
+    A malformed block raises :class:`PuzzleError`, or, given a ``problems`` list, is noted
+    there and the reading goes on with the next block."""
     puzzles: list[Puzzle] = []
     block: list[str] = []
     start = 1
@@ -604,20 +610,40 @@ def read_pack(text: str, source: str = "<text>") -> tuple[Puzzle, ...]:
             block.append(line)
             continue
         if block:
-            puzzles.append(_parse_block(block, source, start))
+            try:
+                puzzles.append(_parse_block(block, source, start))
+            except PuzzleError as error:
+                if problems is None:
+                    raise
+                problems.append(str(error))
         block = []
     return tuple(puzzles)
 
 
-def load_pack(path: str | Path, check: bool = True) -> tuple[Puzzle, ...]:
-    """Read a pack file; with ``check``, re-solve every puzzle and raise :class:`PuzzleError`
-    (naming the file and line) at the first one the solver does not confirm."""
+def read_pack_file(path: str | Path) -> str:
+    """A pack file's text; :class:`PuzzleError` naming the file (and the line of a byte that
+    is not UTF-8) when it cannot be read."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as error:
-        raise PuzzleError(f"cannot read puzzle pack {str(path)!r}: {error.strerror}") from None
-    puzzles = read_pack(text, str(path))
+        raise PuzzleError(f"cannot read puzzle pack {quote(str(path))}: {error.strerror}"
+                          ) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise PuzzleError(f"{path}:{line}: the pack is not UTF-8 text (byte "
+                          f"0x{data[error.start]:02x})") from None
+
+
+def load_pack(path: str | Path, check: bool = True, problems: list[str] | None = None
+              ) -> tuple[Puzzle, ...]:
+    """Read a pack file; with ``check``, re-solve every puzzle and raise :class:`PuzzleError`
+    (naming the file and line) at the first one the solver does not confirm. ``problems``
+    collects malformed blocks instead of raising (see :func:`read_pack`)."""
+    path = Path(path)
+    puzzles = read_pack(read_pack_file(path), str(path), problems)
     if check:
         for puzzle in puzzles:
             problems = verify(puzzle)
@@ -660,8 +686,8 @@ def check_packs(paths: Iterable[Path]) -> CheckReport:
         tally: Counter[str] = Counter()
         counts.append((str(path), tally))
         try:
-            puzzles = load_pack(path, check=False)
-        except PuzzleError as error:
+            puzzles = load_pack(path, check=False, problems=problems)
+        except PuzzleError as error:  # the file itself: unreadable, not UTF-8
             problems.append(str(error))
             continue
         for puzzle in puzzles:
@@ -672,7 +698,11 @@ def check_packs(paths: Iterable[Path]) -> CheckReport:
                 problems.append(f"{here}: puzzle id {puzzle.id!r} is also used in "
                                 f"{where[puzzle.id]}")
             where[puzzle.id] = here
-            problems += [f"{here}: puzzle {puzzle.id!r}: {text}" for text in verify(puzzle)]
+            try:
+                found = verify(puzzle)
+            except ValueError as error:  # a position the solver refuses: a problem like others
+                found = [str(error)]
+            problems += [f"{here}: puzzle {puzzle.id!r}: {text}" for text in found]
     return CheckReport(tuple(counts), tuple(problems))
 
 
