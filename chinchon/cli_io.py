@@ -3,7 +3,8 @@
 - :class:`Parser`: argparse whose usage errors are one escaped line, exit status 2.
 - :func:`fail`: one line ``error: …`` on standard error, exit status 2.
 - :func:`read_json`: standard input as one JSON value, bounded in size and depth, read as bytes
-  and decoded strictly, every problem a :class:`InputError` naming it.
+  and decoded strictly, every problem a :class:`InputError` naming it; :func:`read_text` and
+  :func:`check_depth` are its two halves, for a command that takes text or JSON.
 - :func:`input_lines` and :func:`run_batch`: one answer per input line, a bad line (not UTF-8,
   too long, or refused by the solver) becoming ``{"error": "line N: …"}``, nothing computed lost.
 
@@ -78,10 +79,10 @@ def _binary(stream: IO[Any]) -> IO[bytes] | None:
     return buffer if buffer is not None else None
 
 
-def read_json(stdin: TextIO | IO[bytes], *, what: str = "standard input",
-              max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH) -> Any:
-    """Read and decode one JSON value from ``stdin``; :class:`InputError` when it is larger
-    than ``max_bytes``, nests deeper than ``max_depth``, is not UTF-8 or is not JSON."""
+def read_text(stdin: TextIO | IO[bytes], *, what: str = "standard input",
+              max_bytes: int = MAX_JSON_BYTES) -> str:
+    """All of ``stdin`` as text, read as bytes and decoded strictly; :class:`InputError` when
+    it is larger than ``max_bytes`` or not UTF-8 (naming the line and column)."""
     binary = _binary(stdin)
     raw: bytes | str = (binary.read(max_bytes + 1) if binary is not None
                         else stdin.read(max_bytes + 1))
@@ -89,12 +90,25 @@ def read_json(stdin: TextIO | IO[bytes], *, what: str = "standard input",
     if len(data) > max_bytes:
         raise InputError(f"{what} is larger than {max_bytes:,} bytes: the limit for one request")
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise InputError(f"{what} is not UTF-8 text: {_decode_problem(data, error)}") from None
-    depth = json_depth(data)
+
+
+def check_depth(text: str, *, what: str = "standard input",
+                max_depth: int = MAX_JSON_DEPTH) -> None:
+    """:class:`InputError` when the JSON ``text`` nests deeper than ``max_depth``."""
+    depth = json_depth(text.encode("utf-8", "surrogateescape"))
     if depth > max_depth:
         raise InputError(f"{what} nests {depth} levels deep; the limit is {max_depth}")
+
+
+def read_json(stdin: TextIO | IO[bytes], *, what: str = "standard input",
+              max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """Read and decode one JSON value from ``stdin``; :class:`InputError` when it is larger
+    than ``max_bytes``, nests deeper than ``max_depth``, is not UTF-8 or is not JSON."""
+    text = read_text(stdin, what=what, max_bytes=max_bytes)
+    check_depth(text, what=what, max_depth=max_depth)
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:

@@ -68,7 +68,7 @@ def _tampered_click_script() -> None:
     from webui.card_buttons import clicked_card
 
     st.session_state["lang"] = "es"
-    st.session_state["_pick_offered"] = frozenset({"7o"})
+    st.session_state["_pick_offered"] = (frozenset({"7o"}), frozenset())
     for value in ("99z", "<b>x</b>", 12, ["7o"], "7o" * 5000, ":material/home:"):
         st.session_state["pick"] = {"clicked": value}
         assert clicked_card("pick") is None

@@ -1,9 +1,12 @@
-"""Clickable card faces, in one v2 component: the hand lab's deck picker and the puzzle's hand.
+"""Clickable card faces, in one v2 component: the hand lab's deck picker, the puzzle's hand, the
+Play table's hand and its draw and close buttons.
 
 A click sends the card's code back to Python as a one-rerun trigger; read it inside the
-``on_click`` callback with :func:`clicked_card`, which parses it like any user input: a value
-that is not one of the codes drawn (a tampered websocket message) gives a warning, never a
-traceback. The component builds its buttons with DOM calls
+``on_click`` callback with :func:`clicked_card`. Every card button carries ``data-card="<code>"``.
+Optional action buttons (:class:`ActionButton`) carry ``data-action="<name>"`` and send their
+name to ``on_action``, read with :func:`clicked_action`. Both parse what the browser sent like
+any user input: a value that is not one of the codes or actions drawn (a tampered websocket
+message) gives a warning naming it, never a traceback. The component builds its buttons with DOM calls
 from card codes and fixed translated names only, so no user text ever reaches its markup.
 AppTest cannot click inside it: the browser tests do.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -21,12 +25,27 @@ from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
 from chinchon.views.handlab import deck_rows
 from chinchon.views.i18n import LANGUAGES, card_name, t
-from chinchon.views.svg import card_data_uri
+from chinchon.views.svg import back_svg, card_data_uri, svg_data_uri
 from webui.ui import literal
 
 #: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
-#: or both jokers), a wrong or the right answer.
-STATES = ("taken", "twice", "wrong", "right")
+#: or both jokers), a wrong or the right answer; on the Play table the card just drawn
+#: (``new``), a card you may close with (``closes``) and the coach's hint (``hint``).
+STATES = ("taken", "twice", "wrong", "right", "new", "closes", "hint")
+
+
+@dataclass(frozen=True)
+class ActionButton:
+    """A button beside the cards, ``data-action="<action>"``: a card face (``card``), a card
+    back (``back``) or text only; ``label`` (fixed, translated text) is shown under it."""
+
+    action: str
+    label: str
+    disabled: bool = False
+    title: str = ""
+    card: str | None = None
+    back: bool = False
+    primary: bool = False
 
 _CSS = """
 .cardbuttons { display: flex; flex-direction: column; gap: 6px; padding: 6px 0 4px; }
@@ -48,6 +67,23 @@ _CSS = """
 .cardbuttons button[data-state="wrong"] { opacity: 0.35; box-shadow: 0 0 0 3px #c0392b; }
 .cardbuttons button[data-state="right"] { box-shadow: 0 0 0 4px #1f7a4d; transform: translateY(-6px); }
 .cardbuttons button:disabled { cursor: default; }
+.cardbuttons button[data-state="new"] { box-shadow: 0 0 0 3px #2b6cb0; }
+.cardbuttons button[data-state="closes"] { box-shadow: 0 0 0 4px #1f7a4d; }
+.cardbuttons button[data-state="hint"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
+.cardbuttons.inline { flex-direction: row; flex-wrap: wrap; column-gap: 18px; }
+.cardbuttons figure { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 2px; }
+.cardbuttons figcaption { font: 12px/1.25 sans-serif; text-align: center; max-width: 9em; opacity: 0.85; }
+.cardbuttons-actions { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-end; }
+.cardbuttons button.action-text {
+  line-height: 1.3; padding: 8px 16px; border-radius: 8px; font: 600 15px/1.3 sans-serif;
+  border: 1px solid rgba(128,128,128,0.5); background: var(--st-secondary-background-color, #f0f2f6);
+  color: inherit; min-height: 40px;
+}
+.cardbuttons button.action-text.primary {
+  background: var(--st-primary-color, #1f7a4d); color: #fff; border-color: transparent;
+}
+.cardbuttons-actions button:disabled { opacity: 0.45; }
+.cardbuttons-actions button:disabled:hover { transform: none; }
 """
 
 _JS = """
@@ -63,6 +99,43 @@ export default function (component) {
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", data.label);
   root.style.setProperty("--gap", data.gap + "px");
+  root.classList.toggle("inline", !!data.inline);
+  const captioned = (button, text) => {
+    if (!text) return button;
+    const figure = document.createElement("figure");
+    const caption = document.createElement("figcaption");
+    caption.textContent = text;
+    figure.append(button, caption);
+    return figure;
+  };
+  if (data.actions && data.actions.length) {
+    const line = document.createElement("div");
+    line.className = "cardbuttons-actions";
+    for (const act of data.actions) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = act.action;
+      if (act.card) button.dataset.card = act.card;
+      button.disabled = !!act.disabled;
+      button.title = act.title || act.label;
+      const uri = act.card ? data.uris[act.card] : (act.back ? data.back : null);
+      if (uri) {
+        const img = document.createElement("img");
+        img.src = uri;
+        img.alt = act.label;
+        img.width = data.width;
+        button.appendChild(img);
+        button.addEventListener("click", () => setTriggerValue("action", act.action));
+        line.appendChild(captioned(button, act.label));
+      } else {
+        button.className = "action-text" + (act.primary ? " primary" : "");
+        button.textContent = act.label;
+        button.addEventListener("click", () => setTriggerValue("action", act.action));
+        line.appendChild(button);
+      }
+    }
+    root.appendChild(line);
+  }
   for (const row of data.rows) {
     const line = document.createElement("div");
     line.className = "cardbuttons-row";
@@ -81,7 +154,7 @@ export default function (component) {
       img.width = data.width;
       button.appendChild(img);
       button.addEventListener("click", () => setTriggerValue("clicked", code));
-      line.appendChild(button);
+      line.appendChild(captioned(button, (data.captions || {})[code]));
     }
     root.appendChild(line);
   }
@@ -93,25 +166,47 @@ _COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_J
 
 @lru_cache(maxsize=4096)
 def _face(code: str, lang: str, width: int) -> tuple[str, str]:
-    return card_data_uri(code, width=width), card_name(code, lang)
+    return card_data_uri(code, width=width, lang=lang), card_name(code, lang)
+
+
+@lru_cache(maxsize=8)
+def _back(width: int) -> str:
+    return svg_data_uri(back_svg(width))
 
 
 def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: str,
                  on_click: Callable[[], None], states: Mapping[str, str | None] | None = None,
-                 disabled: bool = False, width: int = 84, gap: int = 10) -> None:
-    """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`."""
-    codes = {code for row in rows for code in row}
-    st.session_state[_offered_key(key)] = frozenset(codes)
+                 disabled: bool = False, width: int = 84, gap: int = 10,
+                 captions: Mapping[str, str] | None = None,
+                 actions: Sequence[ActionButton] = (),
+                 on_action: Callable[[], None] | None = None, inline: bool = False) -> None:
+    """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`.
+
+    ``captions`` puts a short text under a card; ``actions`` are buttons shown before the
+    cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups).
+    """
+    codes = {code for row in rows for code in row} | {a.card for a in actions if a.card}
+    st.session_state[_offered_key(key)] = (frozenset(code for row in rows for code in row),
+                                           frozenset(a.action for a in actions))
     faces = {code: _face(code, lang, width) for code in codes}
     marks = {code: state for code, state in (states or {}).items() if state in STATES}
-    _COMPONENT(
-        key=key,
-        data={"rows": [list(row) for row in rows], "label": label, "disabled": disabled,
-              "uris": {code: face[0] for code, face in faces.items()},
-              "names": {code: face[1] for code, face in faces.items()},
-              "states": marks, "width": width, "gap": gap},
-        on_clicked_change=on_click,
-    )
+    data: dict[str, object] = {"rows": [list(row) for row in rows], "label": label, "disabled": disabled,
+            "uris": {code: face[0] for code, face in faces.items()},
+            "names": {code: face[1] for code, face in faces.items()},
+            "states": marks, "width": width, "gap": gap}
+    if captions:
+        data["captions"] = dict(captions)
+    if actions:
+        data["actions"] = [{"action": a.action, "label": a.label, "disabled": a.disabled,
+                            "title": a.title, "card": a.card, "back": a.back,
+                            "primary": a.primary} for a in actions]
+        data["back"] = _back(width)
+    if inline:
+        data["inline"] = True
+    if on_action is None:
+        _COMPONENT(key=key, data=data, on_clicked_change=on_click)
+    else:
+        _COMPONENT(key=key, data=data, on_clicked_change=on_click, on_action_change=on_action)
 
 
 def card_picker(rules: Rules, hand: Sequence[Card], *, lang: str, label: str, key: str,
@@ -128,10 +223,11 @@ def _offered_key(key: str) -> str:
     return f"_{key}_offered"
 
 
-def parse_click(state: Any, offered: Collection[str]) -> tuple[str | None, Any]:
-    """``(code, None)`` for a click on one of the ``offered`` codes, ``(None, None)`` for no
-    click, ``(None, value)`` for anything else the browser sent (a code not drawn, text, a
-    number, a list, a state that is not an object).
+def parse_click(state: Any, offered: Collection[str], field: str = "clicked"
+                ) -> tuple[str | None, Any]:
+    """``(value, None)`` for a click on one of the ``offered`` codes (or action names, with
+    ``field="action"``), ``(None, None)`` for no click, ``(None, bad)`` for anything else the
+    browser sent (a code not drawn, text, a number, a list, a state that is not an object).
 
     >>> parse_click({"clicked": "7o"}, {"7o", "7c"})
     ('7o', None)
@@ -142,7 +238,7 @@ def parse_click(state: Any, offered: Collection[str]) -> tuple[str | None, Any]:
         return None, None
     if not isinstance(state, Mapping):
         return None, state
-    value = state.get("clicked")
+    value = state.get(field)
     if value is None:
         return None, None
     if isinstance(value, str) and value in offered:
@@ -150,14 +246,25 @@ def parse_click(state: Any, offered: Collection[str]) -> tuple[str | None, Any]:
     return None, value
 
 
-def clicked_card(key: str) -> str | None:
-    """Inside ``on_click`` of :func:`card_buttons`: the code of the card just clicked, one of
-    those drawn; any other value shows a warning naming it and gives None."""
-    code, bad = parse_click(st.session_state.get(key), st.session_state.get(_offered_key(key),
-                                                                            frozenset()))
+def _parsed(key: str, field: str) -> str | None:
+    cards, actions = st.session_state.get(_offered_key(key), (frozenset(), frozenset()))
+    value, bad = parse_click(st.session_state.get(key), cards if field == "clicked" else actions,
+                             field)
     if bad is not None:
         lang = st.session_state.get("lang")
         text = bad if isinstance(bad, str) else repr(bad)
         st.warning(t("warning.bad_click", lang if lang in LANGUAGES else LANGUAGES[0],
                      value=literal(text)), icon="⚠️")
-    return code
+    return value
+
+
+def clicked_card(key: str) -> str | None:
+    """Inside ``on_click`` of :func:`card_buttons`: the code of the card just clicked, one of
+    those drawn; any other value shows a warning naming it and gives None."""
+    return _parsed(key, "clicked")
+
+
+def clicked_action(key: str) -> str | None:
+    """Inside ``on_action`` of :func:`card_buttons`: the name of the action button clicked, one
+    of those drawn; any other value shows a warning naming it and gives None."""
+    return _parsed(key, "action")
