@@ -4,7 +4,8 @@ A browser per session measures the browsers (20 headless chromiums fill two core
 Here each session is a light client of Streamlit's own websocket protocol: it sends the
 ``BackMsg`` rerun requests a browser sends (``rerun_script`` with the page and the widget states
 of a click or a typed value, built with Streamlit's protobufs) and reads the ``ForwardMsg``
-stream until the script has finished, as the browser does. Interactions, in a loop over pages:
+stream until the script has finished, as the browser does (keeping Streamlit's message cache:
+a large element seen before is sent again as a reference to its hash). Interactions, in a loop over pages:
 
 - hand lab: type a hand (seven or eight cards), click a card of the deck, deal seven;
 - lay-off table: type an opponent's hand, deal at random;
@@ -141,6 +142,9 @@ class Session:
         self.page_name = ""
         self.query = "lang=en&rules=barajamos"
         self.widgets = Widgets()
+        # Streamlit's message cache, as the browser keeps it: a large message seen before comes
+        # back as a reference to its hash.
+        self.cache: dict[str, ForwardMsg] = {}
 
     async def rerun(self, states: Sequence[WidgetState] = (), page: str | None = None) -> float:
         """Send one rerun request; read until the script finishes; the seconds it took."""
@@ -150,6 +154,7 @@ class Session:
         client.page_name = page if page is not None else self.page_name
         client.page_script_hash = self.pages.get(page, "") if page is not None else self.page_hash
         client.widget_states.widgets.extend(states)
+        client.cached_message_hashes.extend(self.cache)
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         self.widgets = Widgets()
@@ -164,6 +169,11 @@ class Session:
 
     def _read(self, forward: ForwardMsg) -> None:
         kind = forward.WhichOneof("type")
+        if kind == "ref_hash":
+            forward = self.cache[forward.ref_hash]
+            kind = forward.WhichOneof("type")
+        elif forward.metadata.cacheable and forward.hash:
+            self.cache[forward.hash] = forward
         if kind == "navigation":  # the pages, and the one this run shows
             nav = forward.navigation
             self.pages = {page.url_pathname: page.page_script_hash for page in nav.app_pages}
