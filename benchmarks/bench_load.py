@@ -131,6 +131,8 @@ class Results:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     actions: int = 0
+    #: Interactions the page did not offer at that moment (e.g. no "next" button yet).
+    skipped: int = 0
 
 
 class Session:
@@ -271,7 +273,7 @@ async def run_session(url: str, seed: int, until: float, think: tuple[float, flo
                         break
                     took = await action(session)
                     if took is None:
-                        results.errors.append(f"{page}: a widget to act on is missing")
+                        results.skipped += 1
                         continue
                     results.latencies.append(took)
                     results.actions += 1
@@ -291,6 +293,7 @@ class Level:
     rss_max: float
     rss_end: float
     cpu: float
+    client_cpu: float
 
     def line(self) -> str:
         lat = sorted(self.results.latencies) or [float("nan")]
@@ -298,7 +301,13 @@ class Level:
         return (f"{self.sessions:>8} {self.seconds:>6.0f} {self.results.actions:>8} "
                 f"{statistics.median(lat) * 1000:>8.0f} {p95 * 1000:>8.0f} {lat[-1] * 1000:>8.0f} "
                 f"{len(self.results.errors):>6} {self.rss_start:>7.0f} {self.rss_max:>7.0f} "
-                f"{self.rss_end:>7.0f} {self.cpu:>6.0%}")
+                f"{self.rss_end:>7.0f} {self.cpu:>6.0%} {self.cpu_ms:>7.0f} {self.client_cpu:>6.0%} "
+                f"{self.results.skipped:>7}")
+
+    @property
+    def cpu_ms(self) -> float:
+        """The server's CPU time per interaction, in ms: what the machine's load cannot inflate."""
+        return self.cpu * self.seconds * 1000 / max(self.results.actions, 1)
 
     @property
     def p95(self) -> float:
@@ -322,25 +331,29 @@ async def run_level(server: Server, sessions: int, seconds: float, think: tuple[
     results = Results()
     rss_start = rss_max = server.rss_mb()
     cpu_start, wall_start = server.cpu_seconds(), time.monotonic()
+    client_start = time.process_time()
     until = time.monotonic() + seconds
     tasks = [asyncio.create_task(run_session(server.url, seed * 1000 + i, until, think, results))
              for i in range(sessions)]
     while not all(task.done() for task in tasks):
         await asyncio.sleep(1.0)
         rss_max = max(rss_max, server.rss_mb())
-    cpu = (server.cpu_seconds() - cpu_start) / max(time.monotonic() - wall_start, 1e-9)
-    return Level(sessions, seconds, results, rss_start, rss_max, server.rss_mb(), cpu)
+    wall = max(time.monotonic() - wall_start, 1e-9)
+    cpu = (server.cpu_seconds() - cpu_start) / wall
+    client = (time.process_time() - client_start) / wall
+    return Level(sessions, wall, results, rss_start, rss_max, server.rss_mb(), cpu, client)
 
 
 HEADER = (f"{'sessions':>8} {'secs':>6} {'actions':>8} {'med ms':>8} {'p95 ms':>8} {'max ms':>8} "
-          f"{'errors':>6} {'rss0 MB':>7} {'rssmax':>7} {'rss1':>7} {'cpu':>6}")
+          f"{'errors':>6} {'rss0 MB':>7} {'rssmax':>7} {'rss1':>7} {'cpu':>6} {'ms/act':>7} "
+          f"{'client':>6} {'skipped':>7}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_load",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sessions", type=int, nargs="+", default=[1, 10, 20, 40],
-                        help="session counts, one level each (default 1 10 20 40)")
+    parser.add_argument("--sessions", type=int, nargs="*", default=[1, 10, 20, 40],
+                        help="session counts, one level each (default 1 10 20 40; none: the soak only)")
     parser.add_argument("--duration", type=float, default=30.0,
                         help="seconds per level (default 30)")
     parser.add_argument("--soak", type=float, default=300.0,
@@ -352,7 +365,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     server = Server()
     failed = False
     try:
-        print(f"server pid {server.proc.pid}, {server.url}; think {args.think[0]}-{args.think[1]} s")
+        load = os.getloadavg()[0]
+        print(f"server pid {server.proc.pid}, {server.url}; think {args.think[0]}-{args.think[1]} s; "
+              f"{os.cpu_count()} cores, load average {load:.1f}")
         print(f"warm-up (one session, every page once): {asyncio.run(warm_up(server.url)):.1f} s")
         print(HEADER, flush=True)
         runs = [(n, args.duration) for n in args.sessions]
