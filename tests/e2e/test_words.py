@@ -27,6 +27,7 @@ PAGES = [
     ("Puzzles", "puzzles"),
     ("Odds", "odds"),
     ("My_progress", "progress"),
+    ("House_rules", "house"),
     ("Play", "play"),
 ]
 QUERIES = {"lab": "&hand=7o+7c+7b+9e+10e+11e+4o+1b"}  # eight cards: every section shows
