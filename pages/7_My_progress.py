@@ -35,13 +35,13 @@ st.title(tr("title"))
 st.caption(tr("intro"))
 progress.show_flash(lang)
 
-learner_id, store = progress.learner(), progress.store()
-attempts = store.attempts(learner_id) if learner_id and store else []
-games = store.games(learner_id) if learner_id and store else []
+data = progress.learner_data()  # None while the database is away
+attempts = data.attempts if data else []
+games = data.games if data else []
 puzzles_page = find_page("puzzles")
 link_state = {"lang": lang, "rules": rules_id,
               **{k: str(v) for k, v in current_options(rules_id).items()}}
-if store is None:
+if data is None:
     st.warning(tr("unreachable"), icon=":material/cloud_off:")
 elif not attempts and not games:
     st.info(tr("empty"), icon=":material/emoji_events:")
@@ -50,7 +50,7 @@ elif not attempts and not games:
                      query_params=link_state)
 elif attempts:
     # --- Rating, streak, score ---------------------------------------------------------------
-    rating = store.learner_ratings(learner_id).get(rules_id) if learner_id else None
+    rating = data.ratings.get(rules_id) if data else None
     mine = [a for a in attempts if a.rules_id == rules_id]
     change = next((a.change for a in reversed(mine) if a.change is not None), None)
     m1, m2, m3, m4 = st.columns(4)

@@ -36,6 +36,16 @@ def click(at: AppTest, label: str) -> AppTest:
     return at.run()
 
 
+def goto(at: AppTest, puzzle_id: str) -> AppTest:
+    """Open another puzzle in the same session, as a link from My progress does (the page
+    reads the URL on arriving from another page)."""
+    at.switch_page("pages/7_My_progress.py").run()
+    assert not at.exception
+    at.query_params["puzzle"] = puzzle_id
+    at.switch_page(PAGE)
+    return at.run()
+
+
 def session(learner_id: str | None = None, **query: str) -> AppTest:
     at = open_page()
     if learner_id is not None:
@@ -102,9 +112,7 @@ def test_a_database_that_goes_away_loses_nothing(postgres: Cluster,
     assert postgres_store.count_attempts([learner]) == 1
     postgres.stop()
     try:
-        at.query_params["puzzle"] = puzzles[1].id
-        at = at.run()
-        at = click(at, moves(puzzles[1])[1])
+        at = click(goto(at, puzzles[1].id), moves(puzzles[1])[1])
         assert not at.exception
         assert any("Not the best" in e.value for e in at.error)  # the page goes on
         assert any(NOT_SAVED in w.value and ": 1." in w.value for w in at.warning)
@@ -128,14 +136,12 @@ def test_an_answer_after_forget_me_elsewhere_says_so_and_starts_anew(store: Stor
     at = click(session(puzzle=puzzles[0].id, lang="en"), moves(puzzles[0])[0])
     learner = at.session_state["progress_learner"]
     store.forget(learner)  # from another tab or device
-    at.query_params["puzzle"] = puzzles[1].id
-    at = click(at.run(), moves(puzzles[1])[0])
+    at = click(goto(at, puzzles[1].id), moves(puzzles[1])[0])
     assert not at.exception
     assert any("is not known to this site" in w.value for w in at.warning)
     assert at.session_state["progress_learner"] is None
     third = take_puzzles()[2]
-    at.query_params["puzzle"] = third.id
-    at = click(at.run(), moves(third)[0])
+    at = click(goto(at, third.id), moves(third)[0])
     fresh = at.session_state["progress_learner"]
     assert fresh not in (None, learner)
     assert [a.puzzle_id for a in store.attempts(fresh)] == [third.id]

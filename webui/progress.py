@@ -17,6 +17,7 @@ import random
 import time
 import uuid
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -28,6 +29,7 @@ from chinchon.store import (
     Attempt,
     GameRecord,
     LearnerError,
+    LearnerRatingInfo,
     Recorded,
     Store,
     TransferCodeError,
@@ -318,16 +320,38 @@ def rating_widget(lang: str, rules_id: str) -> None:
         st.caption(t("progress.daily_done", lang))
 
 
+@dataclass(frozen=True)
+class LearnerData:
+    """What the My progress page shows of this learner, read at once."""
+
+    attempts: list[Recorded]
+    games: list[GameRecord]
+    ratings: dict[str, LearnerRatingInfo]
+
+
+def learner_data() -> LearnerData | None:
+    """This learner's attempts, games and ratings (empty for a new visitor); None while the
+    database is away."""
+    learner_id, opened = learner(), store()
+    if opened is None:
+        return None
+    if learner_id is None:
+        return LearnerData([], [], {})
+    try:
+        return LearnerData(opened.attempts(learner_id), opened.games(learner_id),
+                           opened.learner_ratings(learner_id))
+    except SQLAlchemyError:
+        return None
+
+
 def start_misses(puzzle_ids: Sequence[str]) -> None:
     """Serve ``puzzle_ids`` first, in order, as the next puzzles ("retry my misses")."""
     st.session_state[_MISSES] = list(puzzle_ids)
 
 
 def learner_misses() -> list[str]:
-    learner_id, opened = learner(), store()
-    if learner_id is None or opened is None:
-        return []
-    return misses(opened.attempts(learner_id))
+    data = learner_data()
+    return misses(data.attempts) if data is not None else []
 
 
 def next_puzzle(candidates: Sequence[pz.Puzzle], current: str | None, rules_id: str

@@ -156,10 +156,10 @@ def choose_puzzle(candidates: Sequence[PuzzleLike], *, learner: glicko2.Rating |
                   games: int, ratings: Mapping[str, glicko2.Rating], played: set[str],
                   current: str | None, rng: random.Random, shift: str = "normal"
                   ) -> PuzzleLike | None:
-    """The next puzzle: a new learner (fewer than :data:`NEW_LEARNER_GAMES` rated attempts)
-    gets easy ones; then one of the :data:`NEAREST` unplayed puzzles rated nearest the
-    learner's rating moved by ``shift`` (:data:`SHIFTS`). Played puzzles come back only when
-    every one has been played.
+    """The next puzzle: one of the :data:`NEAREST` unplayed puzzles rated nearest the learner's
+    rating moved by ``shift`` (:data:`SHIFTS`); a new learner (fewer than
+    :data:`NEW_LEARNER_GAMES` rated attempts) gets easy ones, aimed at the easy seed rating.
+    Played puzzles come back only when every one has been played.
 
     >>> from types import SimpleNamespace as P
     >>> pool = [P(id=f"p{n}", difficulty=d, themes=()) for n, d in enumerate(
@@ -174,11 +174,15 @@ def choose_puzzle(candidates: Sequence[PuzzleLike], *, learner: glicko2.Rating |
     pool = [p for p in candidates if p.id != current] or list(candidates)
     if not pool:
         return None
-    if games < NEW_LEARNER_GAMES:
+    new = games < NEW_LEARNER_GAMES
+    if new:
         pool = [p for p in pool if p.difficulty == "easy"] or pool
     pool = [p for p in pool if p.id not in played] or pool
-    aim = (learner.rating if learner else glicko2.DEFAULT_RATING) + SHIFTS.get(shift, 0.0)
-    nearest = sorted(pool, key=lambda p: (abs(puzzle_rating(p, ratings) - aim), p.id))
+    # A new learner's rating says little yet: aim at the easy puzzles' level instead.
+    base = SEED_RATINGS["easy"] if new or learner is None else learner.rating
+    aim = base + SHIFTS.get(shift, 0.0)
+    ties = {p.id: rng.random() for p in pool}  # equally near: any of them, not the first ids
+    nearest = sorted(pool, key=lambda p: (abs(puzzle_rating(p, ratings) - aim), ties[p.id]))
     return rng.choice(nearest[:NEAREST])
 
 

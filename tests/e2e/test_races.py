@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
+from chinchon.puzzles import pool
 from tests.e2e.helpers import wait_idle
 
 pytestmark = pytest.mark.e2e
@@ -115,10 +116,12 @@ def _tamper(payloads: str, value: str) -> str:
     return json.dumps(data)
 
 
+# A discard puzzle (its hand is clickable): the page alone may serve a take-or-draw one.
+DISCARD = next(p.id for p in pool("barajamos") if p.question == "discard" and not p.options)
 PAGES = [
     ("Hand_lab?hand=&rules=barajamos&lang=en", "4o"),
     ("Layoff_table?rules=barajamos&lang=en", None),
-    ("Puzzles?rules=barajamos&lang=en", None),
+    (f"Puzzles?rules=barajamos&lang=en&puzzle={DISCARD}", None),
 ]
 
 
