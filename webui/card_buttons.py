@@ -9,7 +9,7 @@ AppTest cannot click inside it: the browser tests do.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 
 import streamlit as st
@@ -44,6 +44,13 @@ _CSS = """
 .cardbuttons button[data-state="wrong"] { opacity: 0.35; box-shadow: 0 0 0 3px #c0392b; }
 .cardbuttons button[data-state="right"] { box-shadow: 0 0 0 4px #1f7a4d; transform: translateY(-6px); }
 .cardbuttons button:disabled { cursor: default; }
+.cardbuttons button[data-highlight="1"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
+/* fit: one row that never wraps; on a narrow screen the cards overlap like a fanned hand,
+   each keeping a strip to click (the last one whole). */
+.cardbuttons.fit .cardbuttons-row { flex-wrap: nowrap; }
+.cardbuttons.fit button { flex: 0 1 auto; min-width: 0; }
+.cardbuttons.fit button:last-child { flex-shrink: 0; }
+.cardbuttons.fit button img { max-width: none; box-shadow: -2px 0 4px rgba(0, 0, 0, 0.18); }
 """
 
 _JS = """
@@ -56,6 +63,7 @@ export default function (component) {
     parentElement.appendChild(root);
   }
   root.replaceChildren();
+  root.classList.toggle("fit", Boolean(data.fit));
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", data.label);
   root.style.setProperty("--gap", data.gap + "px");
@@ -68,6 +76,7 @@ export default function (component) {
       button.type = "button";
       button.dataset.card = code;
       button.dataset.state = state;
+      if (data.highlight.includes(code)) button.dataset.highlight = "1";
       button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
       button.title = data.names[code];
       button.disabled = data.disabled;
@@ -94,8 +103,11 @@ def _face(code: str, lang: str, width: int) -> tuple[str, str]:
 
 def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: str,
                  on_click: Callable[[], None], states: Mapping[str, str | None] | None = None,
-                 disabled: bool = False, width: int = 84, gap: int = 10) -> None:
-    """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`."""
+                 disabled: bool = False, width: int = 84, gap: int = 10,
+                 highlight: Collection[str] = (), fit: bool = False) -> None:
+    """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`,
+    ``highlight`` rings codes (a hint); ``fit`` keeps each row on one line, the cards
+    overlapping where the screen is too narrow."""
     codes = {code for row in rows for code in row}
     faces = {code: _face(code, lang, width) for code in codes}
     marks = {code: state for code, state in (states or {}).items() if state in STATES}
@@ -104,7 +116,8 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
         data={"rows": [list(row) for row in rows], "label": label, "disabled": disabled,
               "uris": {code: face[0] for code, face in faces.items()},
               "names": {code: face[1] for code, face in faces.items()},
-              "states": marks, "width": width, "gap": gap},
+              "states": marks, "width": width, "gap": gap, "highlight": sorted(highlight),
+              "fit": fit},
         on_clicked_change=on_click,
     )
 

@@ -1,34 +1,38 @@
-"""Puzzle generation: positions from played hands, kept when they are valid and teach something.
+"""Puzzle generation: positions from played hands, kept when they are sound and worth keeping.
 
-The same seed gives the same puzzles.
+Where the positions come from is pluggable: :func:`generate` takes a *position source*, a
+function that plays one hand of a profile and yields the positions met on the way
+(:data:`PositionSource`). The default, :func:`simulated_positions`, deals a hand and lets a
+fewest-points bot play every seat. The same seed gives the same puzzles.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
-from chinchon.engine.solver import Outcome, analyze, fewest_loose_points
-from chinchon.puzzles.criteria import (
-    Solution,
-    difficulty_of,
-    naive_is_right,
-    solve,
-    themes_of,
-)
+from chinchon.engine.solver import analyze, fewest_loose_points
+from chinchon.puzzles.criteria import Solution, difficulty_of, dull_reason, solve, themes_of
 from chinchon.puzzles.model import CRITERIA, Puzzle, PuzzleError
 
 
 @dataclass(frozen=True)
-class _Position:
+class Position:
+    """A moment of a played hand: the cards held by the player to move (seven before drawing,
+    eight after a draw from the stock), the top of the pile, the cards seen below it, and
+    the card just drawn (None before the draw)."""
+
     hand: tuple[Card, ...]
     top: Card
     seen: tuple[Card, ...]
     drawn: Card | None
 
+
+#: Plays one hand of ``rules`` with ``rng`` and yields its positions in order.
+PositionSource = Callable[[Rules, random.Random], Iterator[Position]]
 
 def _bot_discard(hand: tuple[Card, ...], rules: Rules, rng: random.Random) -> int:
     """The discard leaving the fewest loose points (a random one on a tie)."""
@@ -37,24 +41,48 @@ def _bot_discard(hand: tuple[Card, ...], rules: Rules, rng: random.Random) -> in
     return rng.choice([i for i, v in enumerate(values) if v == low])
 
 
-def play_positions(rules: Rules, rng: random.Random, players: int) -> Iterator[_Position]:
-    """Deal one hand and let a fair bot play every seat; yield each position before a draw
-    (the hand and the pile) and after it (eight cards). The hand ends at the first close."""
+def table_size(rules: Rules, rng: random.Random) -> int:
+    """A number of players the profile seats (up to four; enough for two decks if it has
+    them)."""
+    low, high = rules.players
+    if rules.deck.copies == 2 and rules.two_decks_from:
+        low = rules.two_decks_from
+    return rng.randint(low, max(low, min(high, 4)))
+
+
+def simulated_positions(rules: Rules, rng: random.Random) -> Iterator[Position]:
+    """The default :data:`PositionSource`: :func:`play_positions` at a table of
+    :func:`table_size` players."""
+    return play_positions(rules, rng, table_size(rules, rng))
+
+
+def play_positions(rules: Rules, rng: random.Random, players: int) -> Iterator[Position]:
+    """Deal one hand and let a fewest-points bot play every seat; yield each position before a
+    draw (the hand and the pile) and after it (eight cards). The hand ends at the first close
+    (in the first round only where the profile allows it) or when the stock has run out as
+    often as the profile ends a hand for it (ludoteka: the 4th time).
+
+    Not yet modelled (the game engine will be): barajamos reshuffles the whole pile, leaving
+    no face-up card; here the top card stays face up after every reshuffle."""
     stock = list(rules.deck.cards())
     rng.shuffle(stock)
     hands = [stock[i * 7:(i + 1) * 7] for i in range(players)]
     del stock[:players * 7]
     pile = [stock.pop()]
+    runs_out = 0
     for turn in range(200):
         seat = turn % players
         hand = tuple(hands[seat])
         if not stock:
+            runs_out += 1
+            if runs_out == rules.stock_runs_out_end:
+                return
             top = pile.pop()
             stock = pile
             rng.shuffle(stock)
             pile = [top]
         top = pile[-1]
-        yield _Position(hand, top, tuple(pile[:-1]), None)
+        yield Position(hand, top, tuple(pile[:-1]), None)
         current = fewest_loose_points(hand, rules)
         with_top = (*hand, top)
         keep_top = min(fewest_loose_points(with_top[:i] + with_top[i + 1:], rules)
@@ -63,16 +91,16 @@ def play_positions(rules: Rules, rng: random.Random, players: int) -> Iterator[_
         drawn = pile.pop() if took else stock.pop()
         eight = (*hand, drawn)
         if not took:
-            yield _Position(eight, top, tuple(pile[:-1]), drawn)
+            yield Position(eight, top, tuple(pile[:-1]), drawn)
         out = _bot_discard(eight, rules, rng)
         kept = eight[:out] + eight[out + 1:]
         hands[seat] = list(kept)
         pile.append(eight[out])
-        if turn >= players and analyze(kept, rules).can_close:
+        if analyze(kept, rules, first_round=turn < players).can_close:
             return
 
 
-def _candidates(position: _Position, rules_id: str, options: tuple[tuple[str, int], ...]
+def _candidates(position: Position, rules_id: str, options: tuple[tuple[str, int], ...]
                 ) -> Iterator[Puzzle]:
     if position.drawn is None:
         yield Puzzle("x", rules_id, position.hand, "take", "fewest-points", options,
@@ -84,29 +112,18 @@ def _candidates(position: _Position, rules_id: str, options: tuple[tuple[str, in
 
 
 def trivial(solution: Solution) -> bool:
-    """Too easy to teach anything: a forced close (every discard but one closes), or a naive
-    player is right and the answer is a loose figure (for a take question: and no close)."""
-    puzzle = solution.puzzle
-    if not naive_is_right(solution):
-        return False
-    if puzzle.question == "take":  # useless top card, or the card that obviously melds
-        return solution.best.outcome is Outcome.CANNOT_CLOSE
-    closing = sum(o.outcome is not Outcome.CANNOT_CLOSE for o in solution.options)
-    if closing >= len(solution.options) - 1:
-        return True
-    return any(Card.parse(move).is_figure for move in solution.answers)
+    """Sound but not worth keeping (see :func:`chinchon.puzzles.criteria.dull_reason`)."""
+    return dull_reason(solution) is not None
 
 
 def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = None,
-             take_share: float = 0.12) -> list[Puzzle]:
-    """``count`` valid, non-trivial puzzles from bot games, half per criterion (about
-    ``take_share`` of them take questions), the same for the same seed."""
+             take_share: float = 0.12, source: PositionSource = simulated_positions
+             ) -> list[Puzzle]:
+    """``count`` sound puzzles worth keeping, from the hands ``source`` plays: half per
+    criterion (about ``take_share`` of them take questions), the same for the same seed."""
     rng = random.Random(f"{rules!r}-{seed}")
     options = tuple(sorted(rules.options.items()))
     prefix = prefix or "-".join([rules.id, *(f"{k}{v}" for k, v in options)])
-    low, high = rules.players
-    if rules.deck.copies == 2 and rules.two_decks_from:
-        low = rules.two_decks_from
     wanted_take = round(count * take_share)
     wanted = {"take": wanted_take,
               "close-chance": (count - wanted_take) // 2,
@@ -118,8 +135,7 @@ def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = No
         games += 1
         if games > 200 * count + 1000:
             raise PuzzleError(f"found only {len(found)} puzzles for {rules!r}; ask for fewer")
-        players = rng.randint(low, max(low, min(high, 4)))
-        positions = list(play_positions(rules, rng, players))
+        positions = list(source(rules, rng))
         rng.shuffle(positions)
         for position in positions[:6]:
             for candidate in _candidates(position, rules.id, options):
