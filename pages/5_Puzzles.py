@@ -220,9 +220,11 @@ def filters() -> None:
         st.button(tr("daily"), on_click=daily, icon=":material/today:", width="stretch")
 
 
-if not done:
+if asking:
+    filters()
+elif not done:
     a1, a2, a3 = st.columns(3)
-    a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint or bool(asking),
+    a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint,
               icon=":material/lightbulb:", width="stretch")
     a2.button(tr("solution"), on_click=reveal, icon=":material/visibility:", width="stretch")
     with a3:
@@ -246,12 +248,10 @@ if done:
             st.markdown(f"**{heading}**")
             show_arrangement(kept.arrangement, rules, lang, width=52)
             st.caption(kept.draws_text)
-            helping = kept.draws.closing or kept.draws.improving
-            if kept.close is None and helping:
-                codes = view.card_codes(helping)
-                show_cards(codes, lang, width=40, gap=4,
+            if kept.pictured:
+                show_cards(view.card_codes(kept.pictured), lang, width=40, gap=4,
                            labels=[f"×{kept.draws.copies[c]}" if kept.draws.copies[c] > 1
-                                   else None for c in helping])
+                                   else None for c in kept.pictured])
     n1, n2 = st.columns(2)
     n1.button(tr("next"), on_click=next_one, type="primary", icon=":material/skip_next:",
               width="stretch", key="pz_next_after")
@@ -262,7 +262,8 @@ if done:
                                                           for th in puzzle.themes)))
         st.plotly_chart(view.chart(solution, lang), width="stretch",
                         config={"displayModeBar": False})
-        st.dataframe(view.comparison(solution, lang), hide_index=True, width="stretch")
+        st.table(view.comparison(solution, lang).set_index(tr("col.move")))
+        st.caption(tr("table_note"))
     filters()
 
 if puzzle.seen:

@@ -115,14 +115,14 @@ def test_take_question_wrong_then_right_then_explanation_above_next() -> None:
     at = open_puzzles(puzzle=puzzle.id, lang="en")
     at = click(at, wrong)
     assert not at.exception and any("Not the best" in e.value for e in at.error)
-    assert not at.dataframe and not any(b.label == "Next puzzle" for b in at.button)
+    assert not at.table and not any(b.label == "Next puzzle" for b in at.button)
     at = click(at, right)
     assert any(s.value.startswith("Right:") for s in at.success)
     lesson = next(i.value for i in at.info if "Take the top card only" in i.value)
     assert "stock" in lesson
     assert "What your move (" in texts(at)  # the wrong move is compared with the best
     assert "Every move compared" in [e.label for e in at.expander]
-    assert len(at.dataframe) == 1 and len(at.dataframe[0].value) == 2
+    assert len(at.table) == 1 and len(at.table[0].value) == 2
     assert status(at) == "Streak 0 · solved 0 of 1"  # the first answer was wrong
     labels = [b.label for b in at.button]
     assert labels.index("Next puzzle") < labels.index("Another puzzle")
@@ -133,8 +133,8 @@ def test_numbers_agree_between_sentence_and_table() -> None:
                   and not p.options and p.rules_id == "barajamos")
     at = click(open_puzzles(puzzle=puzzle.id, lang="es"), "Ver la solución")
     lesson = next(i.value for i in at.info if "%" in i.value)
-    table = at.dataframe[0].value
-    chances = set(table[next(c for c in table.columns if "Probabilidad" in c)])
+    table = at.table[0].value
+    chances = set(table[next(c for c in table.columns if "Prob." in c)])
     shown = [c for c in chances if c in lesson]
     assert len(shown) >= 1, (lesson, chances)
     assert all("," in c or c.endswith("\u00a0%") for c in chances)  # Spanish decimals

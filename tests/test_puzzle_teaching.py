@@ -117,11 +117,13 @@ def test_every_puzzle_explains_itself_and_its_numbers_agree(lang):
                                    if m.startswith("★"))]
         if puzzle.criterion == "close-chance" and puzzle.question == "discard":
             # the sentence quotes the very figure the table shows
-            assert best_row.iloc[3] == percent(solution.best.close_chance, lang)
-            assert best_row.iloc[3] in shown.lesson
+            chance = best_row[i18n.t("puzzles.col.chance", lang)]
+            assert chance == percent(solution.best.close_chance, lang)
+            assert chance in shown.lesson
         elif puzzle.question == "discard" and shown.lesson.count(
                 points(solution.best.loose_points, lang)):
-            assert best_row.iloc[1] == points(solution.best.loose_points, lang)
+            assert best_row[i18n.t("puzzles.col.points", lang)] == points(
+                solution.best.loose_points, lang)
         number = title(puzzle, lang).rsplit(" ", 1)[-1].lstrip("#")
         assert number == str(int(puzzle.id.rsplit("-", 1)[1]))
         theme = main_theme(puzzle)

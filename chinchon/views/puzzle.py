@@ -27,8 +27,10 @@ from chinchon.puzzles import (
     STOCK,
     TAKE,
     Draws,
+    Option,
     Puzzle,
     Solution,
+    card_order,
     compared_move,
     find_puzzle,  # noqa: F401  (doctests)
     helping_draws,
@@ -41,6 +43,8 @@ from chinchon.views.i18n import card_name, t
 from chinchon.views.svg import card_data_uri
 
 GREEN, GREY = "#1f7a4d", "#cdc7ba"
+#: Improving draws are pictured up to this many (beyond, a count says more than a wall of cards).
+MAX_PICTURED = 10
 #: Where a language puts a space before "%" (a no-break space) and writes a decimal comma.
 _PERCENT_SPACE = {"es": "\u00a0", "fr": "\u202f"}
 _DECIMAL_COMMA = frozenset({"es", "fr", "pt"})
@@ -100,6 +104,8 @@ class Kept:
     close: str | None
     draws: Draws
     draws_text: str
+    #: The draws to picture under the text (the closing ones, else a few improving ones).
+    pictured: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -120,17 +126,23 @@ def _kept(solution: Solution, move: str, lang: str) -> Kept:
     close = (outcome_text(option.outcome, option.score, lang)
              if option.outcome is not Outcome.CANNOT_CLOSE else None)
     draws = helping_draws(puzzle, option.kept)
+    pictured: tuple[Card, ...] = ()
     if close is not None:
         text = tr("draws.close_now", lang, outcome=close)
     elif draws.closing:
         text = tr("draws.closing_one" if len(draws.closing) == 1 else "draws.closing", lang,
                   n=len(draws.closing))
+        pictured = draws.closing
+    elif len(draws.improving) > MAX_PICTURED:
+        text = tr("draws.improving_many", lang, n=len(draws.improving))
     elif draws.improving:
         text = tr("draws.improving_one" if len(draws.improving) == 1 else "draws.improving",
                   lang, n=len(draws.improving))
+        pictured = draws.improving
     else:
         text = tr("draws.none", lang)
-    return Kept(move, move_name(move, puzzle, lang), analysis.arrangement, close, draws, text)
+    return Kept(move, move_name(move, puzzle, lang), analysis.arrangement, close, draws, text,
+                pictured)
 
 
 def _shown(values: dict[str, Any], puzzle: Puzzle, lang: str) -> dict[str, Any]:
@@ -169,29 +181,40 @@ def explain(solution: Solution, tried: Sequence[str], lang: str) -> Explanation:
 # --- Every move compared --------------------------------------------------------------------------
 
 
-def comparison(solution: Solution, lang: str) -> pd.DataFrame:
-    """One row per distinct move, the answers starred; every figure worded by this module."""
-    puzzle = solution.puzzle
+def _distinct_options(solution: Solution) -> list[Option]:
+    """One option per distinct move, cards in the order the hand is laid out."""
     options = list({o.move: o for o in solution.options}.values())
-    chance = puzzle.criterion == "close-chance"
-    frame = {
-        tr("col.move", lang): [("★ " if o.move in solution.answers else "")
-                               + move_name(o.move, puzzle, lang) for o in options],
-        tr("col.points", lang): [points(o.loose_points, lang) for o in options],
-        tr("col.close", lang): [outcome_text(o.outcome, o.score, lang)
-                                if o.outcome is not Outcome.CANNOT_CLOSE else "—"
-                                for o in options],
-        tr("col.chance", lang): [percent(o.close_chance, lang) for o in options],
-    }
-    if chance:
+    if solution.puzzle.question == "discard":
+        options.sort(key=lambda o: card_order(Card.parse(o.move)))
+    return options
+
+
+def comparison(solution: Solution, lang: str) -> pd.DataFrame:
+    """One row per distinct move, the answers starred; every figure worded by this module.
+    Four narrow columns, so that the table fits a phone."""
+    puzzle = solution.puzzle
+    options = _distinct_options(solution)
+    frame = {tr("col.move", lang): [("★ " if o.move in solution.answers else "")
+                                    + move_name(o.move, puzzle, lang) for o in options]}
+    chances = [percent(o.close_chance, lang) for o in options]
+    loose = [points(o.loose_points, lang) for o in options]
+    if puzzle.criterion == "close-chance":
+        frame[tr("col.chance", lang)] = chances
         frame[tr("col.expected", lang)] = [points(o.expected_points, lang) for o in options]
+        frame[tr("col.points", lang)] = loose
+    else:
+        frame[tr("col.points", lang)] = loose
+        frame[tr("col.close", lang)] = [outcome_text(o.outcome, o.score, lang)
+                                        if o.outcome is not Outcome.CANNOT_CLOSE else "—"
+                                        for o in options]
+        frame[tr("col.chance", lang)] = chances
     return pd.DataFrame(frame)
 
 
 def chart(solution: Solution, lang: str) -> go.Figure:
     """A bar per distinct move (the card's face under it), the answers in green."""
     puzzle = solution.puzzle
-    options = list({o.move: o for o in solution.options}.values())
+    options = _distinct_options(solution)
     chance = puzzle.criterion == "close-chance"
     values = [float(o.close_chance * 100 if chance else o.loose_points) for o in options]
     labels = [percent(o.close_chance, lang) if chance else points(o.loose_points, lang)
