@@ -161,7 +161,8 @@ else:
     hand_col, top_col = st.columns([7, 2])
     with hand_col:
         st.caption(tr("your_hand"))
-        show_cards(hand_codes, lang, width=72)
+        card_buttons([hand_codes], lang, key="pz_take_hand", label=tr("your_hand"),
+                     on_click=lambda: None, disabled=True, width=72, fit=True)
     with top_col:
         st.caption(tr("top"))
         show_cards([puzzle.top.code() if puzzle.top else ""], lang, width=72,

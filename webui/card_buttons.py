@@ -50,6 +50,8 @@ _CSS = """
 .cardbuttons.fit .cardbuttons-row { flex-wrap: nowrap; }
 .cardbuttons.fit button { flex: 0 1 auto; min-width: 0; }
 .cardbuttons.fit button:last-child { flex-shrink: 0; }
+.cardbuttons.fit button[data-highlight="1"], .cardbuttons.fit button[data-state="right"],
+.cardbuttons.fit button:hover { z-index: 1; }
 .cardbuttons.fit button img { max-width: none; box-shadow: -2px 0 4px rgba(0, 0, 0, 0.18); }
 """
 
