@@ -22,11 +22,12 @@ from chinchon.puzzles.model import CRITERIA, Puzzle, PuzzleError
 @dataclass(frozen=True)
 class Position:
     """A moment of a played hand: the cards held by the player to move (seven before drawing,
-    eight after a draw from the stock), the top of the pile, the cards seen below it, and
-    the card just drawn (None before the draw)."""
+    eight after a draw from the stock), the top of the pile (None when the pile is empty,
+    after a reshuffle of all of it), the cards seen below it, and the card just drawn (None
+    before the draw)."""
 
     hand: tuple[Card, ...]
-    top: Card
+    top: Card | None
     seen: tuple[Card, ...]
     drawn: Card | None
 
@@ -103,10 +104,11 @@ def play_positions(rules: Rules, rng: random.Random, players: int) -> Iterator[P
 def _candidates(position: Position, rules_id: str, options: tuple[tuple[str, int], ...]
                 ) -> Iterator[Puzzle]:
     if position.drawn is None:
-        yield Puzzle("x", rules_id, position.hand, "take", "fewest-points", options,
-                     position.top, position.seen)
+        if position.top is not None:  # nothing to take from an empty pile
+            yield Puzzle("x", rules_id, position.hand, "take", "fewest-points", options,
+                         position.top, position.seen)
         return
-    seen = (*position.seen, position.top)
+    seen = position.seen + ((position.top,) if position.top is not None else ())
     for criterion in CRITERIA:
         yield Puzzle("x", rules_id, position.hand, "discard", criterion, options, None, seen)
 

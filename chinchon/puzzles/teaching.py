@@ -211,7 +211,7 @@ def why(solution: Solution, other: str | None = None) -> tuple[str, dict[str, An
             return "take_close", values
         return ("take_points" if best.move == TAKE else "stock_points"), values
     if puzzle.criterion == "close-chance":
-        return "chance", values
+        return ("chance" if second.close_chance else "chance_none"), values
     runner_up = second.move in solution.runners_up
     if best.outcome is not second.outcome or best.score != second.score:
         if second.outcome is not Outcome.CANNOT_CLOSE:
