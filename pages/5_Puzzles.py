@@ -119,16 +119,19 @@ def retry() -> None:
 
 # --- Which puzzle --------------------------------------------------------------------------------
 current = pz.shipped().get(state.get("pz_id", ""))
+shipped_for_options = bool(pz.pool(rules_id, options=current_options(rules_id)))
 if raw_id and linked is None:
     st.error(tr("unknown", id=literal(raw_id)), icon=":material/search_off:")
 if linked is not None and linked.id != state.get("pz_id"):
     start(linked)
 elif (current is None or current.rules_id != rules_id
-      or dict(current.options) != current_options(rules_id)):
+      or (dict(current.options) != current_options(rules_id) and shipped_for_options)):
     next_one()
     if state.get("pz_empty"):  # no puzzle ships for these options: one of the profile's
         start(pz.next_puzzle(pz.pool(rules_id), None, random.Random()))
 puzzle = pz.find_puzzle(state.pz_id)
+if not shipped_for_options:
+    st.info(tr("no_pack"), icon=":material/info:")
 with st.spinner(tr("solving")):  # shown only if it takes a while (two decks, jokers)
     solution = pz.solve(puzzle)
 done, asking = state.pz_done, state.get("pz_asking")

@@ -87,6 +87,14 @@ def test_first_puzzles_follow_the_sidebar_options_and_start_easy() -> None:
     assert at.sidebar.toggle[0].value  # the sidebar still says two decks
 
 
+def test_options_without_a_pack_say_so_and_keep_the_puzzle() -> None:
+    at = open_puzzles(rules="ludoteka", deck="48", jokers="2", lang="en")
+    first = at.query_params["puzzle"]
+    assert any("No puzzle ships yet" in i.value for i in at.info)
+    at = click(at, "Hint")  # a rerun keeps the puzzle
+    assert at.query_params["puzzle"] == first and not at.exception
+
+
 def test_url_picks_the_puzzle_and_its_profile_and_options() -> None:
     puzzle = next(p for p in load_all(check=False) if p.rules_id == "fournier")
     at = open_puzzles(puzzle=puzzle.id, rules="barajamos")
