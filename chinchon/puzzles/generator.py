@@ -35,6 +35,7 @@ class Position:
 #: Plays one hand of ``rules`` with ``rng`` and yields its positions in order.
 PositionSource = Callable[[Rules, random.Random], Iterator[Position]]
 
+
 def _bot_discard(hand: tuple[Card, ...], rules: Rules, rng: random.Random) -> int:
     """The discard leaving the fewest loose points (a random one on a tie)."""
     values = [fewest_loose_points(hand[:i] + hand[i + 1:], rules) for i in range(len(hand))]
