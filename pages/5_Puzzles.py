@@ -9,7 +9,7 @@ import streamlit as st
 
 from chinchon import puzzles as pz
 from chinchon.views import puzzle as view
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_date, t
 from webui.card_buttons import card_buttons, clicked_card
 from webui.ui import (
     current_options,
@@ -142,7 +142,8 @@ notes = [tr("rules_note", rules=t(f"profile.{puzzle.rules_id}.name", lang)),
          tr(f"difficulty.{puzzle.difficulty}"),
          tr("status", streak=state.pz_streak, solved=state.pz_solved, played=state.pz_played)]
 if state.get("pz_daily"):
-    notes.insert(0, tr("daily_note", date=state.pz_daily))
+    notes.insert(0, tr("daily_note", date=fmt_date(datetime.date.fromisoformat(state.pz_daily),
+                                                   lang)))
 st.caption(" · ".join(notes))
 if puzzle.options:
     st.info(tr("options_note", options=", ".join(tr(f"option.{k}", value=v)
@@ -207,8 +208,7 @@ if done and state.get("pz_closed") is not None:
         st.warning(tr("closed_wrong", outcome=outcome))
 if hint:
     if puzzle.question == "take":
-        st.info(tr("hint_take", card=top_name,
-                   points=view.points(solution.option(pz.TAKE).loose_points, lang)),
+        st.info(tr("hint_take", card=top_name, points=solution.option(pz.TAKE).loose_points),
                 icon=":material/lightbulb:")
     else:
         st.info(tr("hint_cards"), icon=":material/lightbulb:")
@@ -228,7 +228,7 @@ if asking:
     filters()
 elif not done:
     a1, a2, a3 = st.columns(3)
-    a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint,
+    a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint, help=tr("hint_help"),
               icon=":material/lightbulb:", width="stretch")
     a2.button(tr("solution"), on_click=reveal, icon=":material/visibility:", width="stretch")
     with a3:

@@ -18,6 +18,7 @@ from chinchon.puzzles import (
     pool,
     solve,
 )
+from chinchon.views.i18n import fmt_date
 from chinchon.views.puzzle import title
 from tests.pages import open_page
 
@@ -198,7 +199,14 @@ def test_daily_puzzle_is_the_one_of_the_date() -> None:
     at = click(open_puzzles(rules="fournier", lang="en"), "Puzzle of the day")
     today = datetime.date.today()
     assert at.query_params["puzzle"] == daily_puzzle(today, pool("fournier", options={})).id
-    assert f"Puzzle of the day, {today.isoformat()}." in texts(at)
+    assert f"Puzzle of the day, {fmt_date(today, 'en')}." in texts(at)
+
+
+def test_daily_puzzle_writes_the_date_in_the_pages_language() -> None:
+    at = click(open_puzzles(rules="fournier", lang="es"), "Problema del día")
+    today = datetime.date.today()
+    assert f"Problema del día, {fmt_date(today, 'es')}." in texts(at)
+    assert today.isoformat() not in texts(at)
 
 
 def test_no_text_of_the_page_points_to_the_sidebar() -> None:

@@ -133,7 +133,7 @@ def test_every_puzzle_explains_itself_and_its_numbers_agree(lang):
 
 def test_percent_and_points_are_the_one_format():
     assert percent(Fraction(1, 3), "en") == "33.3%"
-    assert percent(Fraction(16, 100), "fr") == "16\u202f%"
+    assert percent(Fraction(16, 100), "fr") == "16\u00a0%"
     assert percent(Fraction(21, 200), "pt") == "10,5%"
     assert points(Fraction(25, 2), "es") == "12,5" and points(Fraction(4), "en") == "4"
 

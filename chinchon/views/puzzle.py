@@ -1,8 +1,9 @@
 """The puzzle page's view: titles, the explanation after an answer, and the comparison of
 every move, worded in the reader's language from what :mod:`chinchon.puzzles` computes.
 
-Every number the page shows goes through :func:`percent` or :func:`points`, so the sentence,
-the chart and the table always agree.
+Every number the page shows goes through :func:`percent` or :func:`points` (``t()`` writes the
+numbers of a sentence with the same ``fmt_number``), so the sentence, the chart and the table
+always agree.
 
 >>> puzzle = find_puzzle("barajamos-001")
 >>> title(puzzle, "en").endswith("· #1")
@@ -39,31 +40,22 @@ from chinchon.puzzles import (
     number_of,
     why,
 )
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_number, fmt_percent, number_separators, t
 from chinchon.views.svg import card_data_uri
 
 GREEN, GREY = "#1f7a4d", "#cdc7ba"
 #: Improving draws are pictured up to this many (beyond, a count says more than a wall of cards).
 MAX_PICTURED = 10
-#: Where a language puts a space before "%" (a no-break space) and writes a decimal comma.
-_PERCENT_SPACE = {"es": "\u00a0", "fr": "\u202f"}
-_DECIMAL_COMMA = frozenset({"es", "fr", "pt"})
-
-
-def _decimal(value: Fraction, lang: str) -> str:
-    rounded = round(float(value), 1)
-    text = str(int(rounded)) if rounded == int(rounded) else f"{rounded:.1f}"
-    return text.replace(".", ",") if lang in _DECIMAL_COMMA else text
 
 
 def percent(value: Fraction, lang: str) -> str:
     """A probability as a percentage with at most one decimal: the one way the page writes it."""
-    return _decimal(value * 100, lang) + _PERCENT_SPACE.get(lang, "") + "%"
+    return fmt_percent(value, lang, digits=1)
 
 
 def points(value: Fraction, lang: str) -> str:
-    """A number of points (an expectation may have one decimal)."""
-    return _decimal(value, lang)
+    """A number of points (an expectation has at most one decimal), as ``t()`` writes it."""
+    return fmt_number(value, lang, digits=1)
 
 
 def tr(key: str, lang: str, **values: object) -> str:
@@ -158,9 +150,11 @@ def _shown(values: dict[str, Any], puzzle: Puzzle, lang: str) -> dict[str, Any]:
         if f"{side}_outcome" in values:
             shown[f"{side}_outcome"] = outcome_text(values[f"{side}_outcome"],
                                                     values[f"{side}_score"], lang)
+    # Chances become percentages; points and counts stay numbers, so that t() writes them as
+    # points() does and picks the plural form from them.
     for key, value in values.items():
-        if isinstance(value, Fraction):
-            shown[key] = percent(value, lang) if key.endswith("chance") else points(value, lang)
+        if isinstance(value, Fraction) and key.endswith("chance"):
+            shown[key] = percent(value, lang)
     return shown
 
 
@@ -226,10 +220,11 @@ def chart(solution: Solution, lang: str) -> go.Figure:
         hoverinfo="text",
         marker_color=[GREEN if o.move in solution.answers else GREY for o in options]))
     images = [] if puzzle.question == "take" else [
-        {"source": card_data_uri(o.move, width=48), "xref": "x", "yref": "paper", "x": x,
+        {"source": card_data_uri(o.move, width=48, lang=lang), "xref": "x", "yref": "paper", "x": x,
          "y": -0.03, "sizex": 0.62, "sizey": 0.4, "xanchor": "center", "yanchor": "top"}
         for x, o in enumerate(options)]
     figure.update_layout(
+        separators=number_separators(lang),
         title={"text": tr("chart.chance" if chance else "chart.points", lang),
                "font": {"size": 15}},
         height=320, bargap=0.35, images=images, dragmode=False,
