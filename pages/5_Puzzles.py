@@ -58,9 +58,9 @@ def candidates() -> list[pz.Puzzle]:
     theme, level = state.get("pz_theme", ANY), state.get("pz_level", ANY)
     chosen = pz.pool(rules_id, None if theme == ANY else theme,
                      None if level == ANY else level, options=current_options(rules_id))
-    if level == ANY:
-        fitting = [p for p in chosen if p.difficulty == pz.level_for(state.pz_solved)]
-        chosen = fitting or chosen
+    reached = pz.level_for(state.pz_solved)
+    if level == ANY and reached is not None:
+        chosen = [p for p in chosen if p.difficulty == reached] or chosen
     return chosen
 
 

@@ -30,6 +30,7 @@ from chinchon.puzzles import (
     daily_puzzle,
     dull_reason,
     find_puzzle,
+    game_positions,
     generate,
     load_all,
     load_pack,
@@ -360,6 +361,32 @@ def test_generation_takes_its_positions_from_a_pluggable_source():
     assert calls and calls[0] == rules
     assert sorted(puzzle.hand) == sorted(hand) and puzzle.answer == ("4c", "4e")
     assert puzzle.seen == (Card.parse("9b"),) and verify(puzzle) == []
+
+
+def test_game_positions_come_from_real_games_and_normal_turns():
+    rules = get_rules("ludoteka")
+    positions = list(game_positions(rules, random.Random(3)))
+    assert len(positions) > 10
+    for position in positions:
+        assert len(position.hand) == (7 if position.drawn is None else 8)
+        assert position.drawn is None or position.drawn in position.hand
+        visible = position.seen + ((position.top,) if position.top else ())
+        unseen_cards(rules, position.hand, visible)  # no card held or seen twice
+    assert positions == list(game_positions(rules, random.Random(3)))
+
+
+def test_game_positions_leave_out_ludotekas_first_round(monkeypatch):
+    from chinchon.engine import positions as played
+
+    rules = get_rules("ludoteka")
+    real = list(played.game_positions(rules, ["greedy", "greedy"], seed=1))
+    assert any(p.first_round for p in real)
+    monkeypatch.setattr(played, "game_positions", lambda *args, **kwargs: iter(real))
+    kept = list(game_positions(rules, random.Random(0)))
+    wanted = [p for p in real if not p.first_round
+              and (p.kind == "take" or p.drew_from == "stock")
+              and p.total + rules.close_limit <= rules.limit]
+    assert len(kept) == len(wanted) > 0
 
 
 def test_find_and_daily_puzzle():

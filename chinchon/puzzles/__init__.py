@@ -26,6 +26,7 @@ from chinchon.puzzles.criteria import (
 from chinchon.puzzles.generator import (
     Position,
     PositionSource,
+    game_positions,
     generate,
     play_positions,
     simulated_positions,
@@ -82,7 +83,8 @@ __all__ = [
     "STOCK", "TAKE", "THEMES", "CheckReport", "Draws", "Option", "Position", "PositionSource",
     "Puzzle", "PuzzleError", "Solution", "card_order", "check_packs", "check_puzzle",
     "compared_move", "daily_puzzle", "difficulty_of", "dull_reason", "export_lines",
-    "find_puzzle", "generate", "helping_draws", "hint_moves", "judge", "judge_close", "lesson",
+    "find_puzzle", "game_positions", "generate", "helping_draws", "hint_moves", "judge",
+    "judge_close", "lesson",
     "level_for", "load_all", "load_pack", "main_theme", "naive_is_right", "naive_moves",
     "next_puzzle", "number_of", "number_order", "offers_close", "pack_paths", "pack_text",
     "play_positions", "pool", "puzzle_json", "read_pack", "shipped", "should_close",

@@ -1,9 +1,11 @@
-"""Puzzle generation: positions from played hands, kept when they are sound and worth keeping.
+"""Puzzle generation: positions from played games, kept when they are sound and worth keeping.
 
 Where the positions come from is pluggable: :func:`generate` takes a *position source*, a
-function that plays one hand of a profile and yields the positions met on the way
-(:data:`PositionSource`). The default, :func:`simulated_positions`, deals a hand and lets a
-fewest-points bot play every seat. The same seed gives the same puzzles.
+function that plays with a profile and yields the positions met on the way
+(:data:`PositionSource`). The default, :func:`game_positions`, takes them from whole games of
+the game engine among its ``greedy`` and ``expert`` bots (the profile's real reshuffle, first
+round and empty-stock rules). :func:`simulated_positions`, a quicker one-hand simulation, is
+kept for comparison. The same seed gives the same puzzles.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+from chinchon.engine import positions as played
+from chinchon.engine.actions import STOCK
 from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
 from chinchon.engine.solver import analyze, fewest_loose_points
@@ -32,8 +36,10 @@ class Position:
     drawn: Card | None
 
 
-#: Plays one hand of ``rules`` with ``rng`` and yields its positions in order.
+#: Plays with ``rules`` and ``rng`` and yields the positions met, in order.
 PositionSource = Callable[[Rules, random.Random], Iterator[Position]]
+#: The game engine's bots that sit at the tables :func:`game_positions` plays.
+GAME_BOTS = ("greedy", "expert")
 
 
 def _bot_discard(hand: tuple[Card, ...], rules: Rules, rng: random.Random) -> int:
@@ -52,8 +58,39 @@ def table_size(rules: Rules, rng: random.Random) -> int:
     return rng.randint(low, max(low, min(high, 4)))
 
 
+def game_positions(rules: Rules, rng: random.Random) -> Iterator[Position]:
+    """The default :data:`PositionSource`: every take-or-draw decision and every discard after
+    a draw from the stock in one whole game among :data:`GAME_BOTS` (seats and seed drawn from
+    ``rng``), as the deciding seat saw it. A puzzle's answer assumes a normal turn, so the
+    positions where the context changes it are left out: ludoteka's first round (no close) and
+    a total so near the limit that a close might take the closer over it."""
+    names = [rng.choice(GAME_BOTS) for _ in range(table_size(rules, rng))]
+    for position in played.game_positions(rules, names, seed=rng.randrange(2**31)):
+        if not _normal_turn(position, rules):
+            continue
+        seen = _without(position.seen, position.top)
+        if position.kind == "take":
+            yield Position(position.hand, position.top, seen, None)
+        elif position.drew_from == STOCK:
+            yield Position(position.hand, position.top, seen, position.drawn)
+
+
+def _normal_turn(position: played.Position, rules: Rules) -> bool:
+    if position.first_round and not rules.close_in_first_round:
+        return False
+    return not rules.close_within_limit or position.total + rules.close_limit <= rules.limit
+
+
+def _without(cards: tuple[Card, ...], card: Card | None) -> tuple[Card, ...]:
+    """``cards`` less its last copy of ``card`` (the top of the pile, shown on its own)."""
+    if card is None or card not in cards:
+        return cards
+    at = len(cards) - 1 - cards[::-1].index(card)
+    return cards[:at] + cards[at + 1:]
+
+
 def simulated_positions(rules: Rules, rng: random.Random) -> Iterator[Position]:
-    """The default :data:`PositionSource`: :func:`play_positions` at a table of
+    """A quicker :data:`PositionSource`: :func:`play_positions` at a table of
     :func:`table_size` players."""
     return play_positions(rules, rng, table_size(rules, rng))
 
@@ -64,8 +101,8 @@ def play_positions(rules: Rules, rng: random.Random, players: int) -> Iterator[P
     (in the first round only where the profile allows it) or when the stock has run out as
     often as the profile ends a hand for it (ludoteka: the 4th time).
 
-    Not yet modelled (the game engine will be): barajamos reshuffles the whole pile, leaving
-    no face-up card; here the top card stays face up after every reshuffle."""
+    Not modelled (the game engine is, see :func:`game_positions`): barajamos reshuffles the
+    whole pile, leaving no face-up card; here the top card stays face up after a reshuffle."""
     stock = list(rules.deck.cards())
     rng.shuffle(stock)
     hands = [stock[i * 7:(i + 1) * 7] for i in range(players)]
@@ -120,7 +157,7 @@ def trivial(solution: Solution) -> bool:
 
 
 def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = None,
-             take_share: float = 0.12, source: PositionSource = simulated_positions
+             take_share: float = 0.12, source: PositionSource = game_positions
              ) -> list[Puzzle]:
     """``count`` sound puzzles worth keeping, from the hands ``source`` plays: half per
     criterion (about ``take_share`` of them take questions), the same for the same seed."""

@@ -39,7 +39,7 @@ from chinchon.puzzles.model import DIFFICULTIES, STOCK, TAKE, Puzzle
 #: The theme a puzzle is named after when it has several, the most telling first.
 THEME_PRIORITY = ("take-or-draw", "minus-ten", "close-now", "keep-run-open", "double-out",
                   "break-pair", "figure")
-#: Puzzles solved before a player is offered the next difficulty (see :func:`level_for`).
+#: Puzzles solved before a player is offered medium puzzles, then any (see :func:`level_for`).
 LEVEL_STEPS = (3, 8)
 
 
@@ -92,13 +92,15 @@ def number_of(puzzle: Puzzle) -> int:
     return int(digits) if digits.isdigit() else 0
 
 
-def level_for(solved: int) -> str:
-    """The difficulty to serve a player who has solved ``solved`` puzzles: easy first.
+def level_for(solved: int) -> str | None:
+    """The difficulty to serve a player who has solved ``solved`` puzzles: easy first, then
+    medium, then any (None).
 
     >>> [level_for(n) for n in (0, 2, 3, 7, 8, 50)]
-    ['easy', 'easy', 'medium', 'medium', 'hard', 'hard']
+    ['easy', 'easy', 'medium', 'medium', None, None]
     """
-    return DIFFICULTIES[sum(solved >= step for step in LEVEL_STEPS)]
+    steps = sum(solved >= step for step in LEVEL_STEPS)
+    return DIFFICULTIES[steps] if steps < len(LEVEL_STEPS) else None
 
 
 # --- What a move keeps, and the draws that help ----------------------------------------------------
