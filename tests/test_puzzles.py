@@ -39,6 +39,8 @@ from chinchon.puzzles import (
     pack_text,
     pool,
     read_pack,
+    rejected_before_drawing,
+    simulated_positions,
     solve,
     trivial,
     verify,
@@ -340,6 +342,23 @@ def test_fewest_points_far_from_a_close_with_the_naive_answer_is_dull():
     assert "judge it by close-chance" in dull_reason(solution)
     near = Puzzle("t-10", "barajamos", parse_hand("1o 2o 3o 5c 5e 5b 4c 4e"))
     assert dull_reason(solve(near)) is None  # throwing a 4 closes
+
+
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_the_generators_quick_rejection_only_drops_what_the_solver_rejects(rules):
+    rng = random.Random(7)
+    checked = 0
+    for position in simulated_positions(rules, rng):
+        if position.drawn is None:
+            continue
+        for criterion in CRITERIA:
+            puzzle = Puzzle("q-1", rules.id, position.hand, "discard", criterion,
+                            seen=(*position.seen, position.top))
+            if rejected_before_drawing(puzzle):
+                solution = solve(puzzle)
+                assert solution.problem() is not None or dull_reason(solution) is not None
+                checked += 1
+    assert checked > 0
 
 
 def test_every_profile_has_easy_puzzles_for_a_first_visit():

@@ -19,6 +19,7 @@ from chinchon.puzzles.criteria import (
     dull_reason,
     naive_is_right,
     naive_moves,
+    rejected_before_drawing,
     solve,
     themes_of,
     verify,
@@ -87,6 +88,7 @@ __all__ = [
     "judge_close", "lesson",
     "level_for", "load_all", "load_pack", "main_theme", "naive_is_right", "naive_moves",
     "next_puzzle", "number_of", "number_order", "offers_close", "pack_paths", "pack_text",
-    "play_positions", "pool", "puzzle_json", "read_pack", "shipped", "should_close",
+    "play_positions", "pool", "puzzle_json", "read_pack", "rejected_before_drawing",
+    "shipped", "should_close",
     "simulated_positions", "solve", "themes_of", "trivial", "verify", "why",
 ]

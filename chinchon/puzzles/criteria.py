@@ -286,6 +286,27 @@ def dull_reason(solution: Solution) -> str | None:
     return None
 
 
+def rejected_before_drawing(puzzle: Puzzle) -> bool:
+    """A quick test for the generator, from the discard table alone (no draw ahead): True only
+    when :meth:`Solution.problem` or :func:`dull_reason` would reject the puzzle anyway (a
+    close-chance puzzle where a discard closes; a forced close; fewest-points far from a close
+    with the naive answer right)."""
+    if puzzle.question != "discard":
+        return False
+    table = discard_table(puzzle.hand, puzzle.rules)
+    closes = [row.outcome is not Outcome.CANNOT_CLOSE for row in table.rows]
+    if puzzle.criterion == "close-chance":
+        return any(closes)
+    if sum(closes) >= len(closes) - 1:
+        return True
+    if any(closes):
+        return False
+    low = min(row.loose_points for row in table.rows)
+    answers = {card.code() for card, row in zip(puzzle.hand, table.rows, strict=True)
+               if row.loose_points == low}
+    return set(naive_moves(puzzle)) <= answers
+
+
 def difficulty_of(solution: Solution) -> str:
     """``easy``, ``medium`` or ``hard``: a point for a naive player's mistake, one for a thin
     margin (under 4 points, or under 0.15 of probability, with no better close)."""

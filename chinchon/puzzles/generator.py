@@ -19,7 +19,14 @@ from chinchon.engine.actions import STOCK
 from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
 from chinchon.engine.solver import analyze, fewest_loose_points
-from chinchon.puzzles.criteria import Solution, difficulty_of, dull_reason, solve, themes_of
+from chinchon.puzzles.criteria import (
+    Solution,
+    difficulty_of,
+    dull_reason,
+    rejected_before_drawing,
+    solve,
+    themes_of,
+)
 from chinchon.puzzles.model import CRITERIA, Puzzle, PuzzleError
 
 
@@ -40,6 +47,9 @@ class Position:
 PositionSource = Callable[[Rules, random.Random], Iterator[Position]]
 #: The game engine's bots that sit at the tables :func:`game_positions` plays.
 GAME_BOTS = ("greedy", "expert")
+#: Positions :func:`generate` tries from each game: a whole game holds a few hundred, and
+#: playing it (the expert bot counts every draw) costs far more than judging them.
+PER_PLAY = 40
 
 
 def _bot_discard(hand: tuple[Card, ...], rules: Rules, rng: random.Random) -> int:
@@ -157,10 +167,11 @@ def trivial(solution: Solution) -> bool:
 
 
 def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = None,
-             take_share: float = 0.12, source: PositionSource = game_positions
-             ) -> list[Puzzle]:
-    """``count`` sound puzzles worth keeping, from the hands ``source`` plays: half per
-    criterion (about ``take_share`` of them take questions), the same for the same seed."""
+             take_share: float = 0.12, source: PositionSource = game_positions,
+             per_play: int = PER_PLAY) -> list[Puzzle]:
+    """``count`` sound puzzles worth keeping, from the games ``source`` plays (``per_play``
+    positions of each, drawn at random): half per criterion (about ``take_share`` of them take
+    questions), the same for the same seed."""
     rng = random.Random(f"{rules!r}-{seed}")
     options = tuple(sorted(rules.options.items()))
     prefix = prefix or "-".join([rules.id, *(f"{k}{v}" for k, v in options)])
@@ -177,11 +188,12 @@ def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = No
             raise PuzzleError(f"found only {len(found)} puzzles for {rules!r}; ask for fewer")
         positions = list(source(rules, rng))
         rng.shuffle(positions)
-        for position in positions[:6]:
+        for position in positions[:per_play]:
             for candidate in _candidates(position, rules.id, options):
                 kind = "take" if candidate.question == "take" else candidate.criterion
                 signature = (candidate.question, *sorted(c.code() for c in candidate.hand))
-                if wanted[kind] <= 0 or signature in hands_seen:
+                if (wanted[kind] <= 0 or signature in hands_seen
+                        or rejected_before_drawing(candidate)):
                     continue
                 solution = solve(candidate)
                 if solution.problem() is not None or trivial(solution):
