@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from dataclasses import replace
 
 import streamlit as st
 
@@ -13,6 +14,7 @@ from chinchon.views.i18n import card_name, fmt_date, t
 from webui.card_buttons import card_buttons, clicked_card
 from webui.ui import (
     current_options,
+    house_code,
     literal,
     offered_options,
     option_defaults,
@@ -28,7 +30,10 @@ ANY = "any"
 raw_id = st.query_params.get("puzzle")
 linked = pz.shipped().get(raw_id.strip()) if raw_id else None
 if linked is not None and linked.id != st.session_state.get("pz_id"):
-    st.query_params["rules"] = linked.rules_id
+    # A house code for the puzzle's own profile stays: the table's rules judge the puzzle.
+    asked = st.query_params.get("rules", "")
+    if asked.replace(" ", "+").split("+")[0] != linked.rules_id:
+        st.query_params["rules"] = linked.rules_id
     for name in offered_options(linked.rules_id):
         value = dict(linked.options).get(name, option_defaults(linked.rules_id)[name])
         st.query_params[name] = str(value)
@@ -75,8 +80,14 @@ def daily() -> None:
     state.pz_daily = today.isoformat()
 
 
+def at_table(puzzle: pz.Puzzle) -> pz.Puzzle:
+    """The puzzle as the table plays it: under its house rules the answers are recomputed."""
+    code = house_code(puzzle.rules_id)
+    return replace(puzzle, rules_id=code) if code else puzzle
+
+
 def answer(move: str) -> None:
-    solution = pz.solve(pz.find_puzzle(state.pz_id))
+    solution = pz.solve(at_table(pz.find_puzzle(state.pz_id)))
     verdict = pz.judge(solution, move)
     if not state.pz_counted:  # the first answer scores; a hint already cost the streak
         state.pz_counted, state.pz_played = True, state.pz_played + 1
@@ -129,7 +140,7 @@ elif (current is None or current.rules_id != rules_id
     next_one()
     if state.get("pz_empty"):  # no puzzle ships for these options: one of the profile's
         start(pz.next_puzzle(pz.pool(rules_id), None, random.Random()))
-puzzle = pz.find_puzzle(state.pz_id)
+puzzle = at_table(pz.find_puzzle(state.pz_id))
 if not shipped_for_options:
     st.info(tr("no_pack"), icon=":material/info:")
 with st.spinner(tr("solving")):  # shown only if it takes a while (two decks, jokers)
@@ -138,13 +149,16 @@ done, asking = state.pz_done, state.get("pz_asking")
 
 # --- The position: title, question, hand ---------------------------------------------------------
 st.subheader(view.title(puzzle, lang), anchor=False)
-notes = [tr("rules_note", rules=t(f"profile.{puzzle.rules_id}.name", lang)),
+rules = puzzle.rules
+notes = [tr("rules_note", rules=t(f"profile.{rules.id}.name", lang)),
          tr(f"difficulty.{puzzle.difficulty}"),
          tr("status", streak=state.pz_streak, solved=state.pz_solved, played=state.pz_played)]
 if state.get("pz_daily"):
     notes.insert(0, tr("daily_note", date=fmt_date(datetime.date.fromisoformat(state.pz_daily),
                                                    lang)))
 st.caption(" · ".join(notes))
+if house_code(rules.id) is not None:
+    st.info(t("house.puzzle_note", lang, code=rules.code()), icon=":material/home:")
 if puzzle.options:
     st.info(tr("options_note", options=", ".join(tr(f"option.{k}", value=v)
                                                    for k, v in puzzle.options)))
@@ -238,7 +252,6 @@ if state.get("pz_empty"):
 
 # --- The explanation, above "Next puzzle" ---------------------------------------------------------
 if done:
-    rules = puzzle.rules
     shown = view.explain(solution, state.pz_tried, lang)
     st.info(shown.lesson, icon=":material/school:")
     if shown.also:

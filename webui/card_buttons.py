@@ -1,7 +1,10 @@
-"""Clickable card faces, in one v2 component: the hand lab's deck picker and the puzzle's hand.
+"""Clickable card faces, in one v2 component: the hand lab's deck picker, the puzzle's hand, the
+Play table's hand and its draw and close buttons.
 
 A click sends the card's code back to Python as a one-rerun trigger; read it inside the
-``on_click`` callback with :func:`clicked_card`. The component builds its buttons with DOM calls
+``on_click`` callback with :func:`clicked_card`. Every card button carries ``data-card="<code>"``.
+Optional action buttons (:class:`ActionButton`) carry ``data-action="<name>"`` and send their
+name to ``on_action``, read with :func:`clicked_action`. The component builds its buttons with DOM calls
 from card codes and fixed translated names only, so no user text ever reaches its markup.
 AppTest cannot click inside it: the browser tests do.
 """
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import streamlit as st
@@ -18,11 +22,26 @@ from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
 from chinchon.views.handlab import deck_rows
 from chinchon.views.i18n import card_name
-from chinchon.views.svg import card_data_uri
+from chinchon.views.svg import back_svg, card_data_uri, svg_data_uri
 
 #: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
-#: or both jokers), a wrong or the right answer.
-STATES = ("taken", "twice", "wrong", "right")
+#: or both jokers), a wrong or the right answer; on the Play table the card just drawn
+#: (``new``), a card you may close with (``closes``) and the coach's hint (``hint``).
+STATES = ("taken", "twice", "wrong", "right", "new", "closes", "hint")
+
+
+@dataclass(frozen=True)
+class ActionButton:
+    """A button beside the cards, ``data-action="<action>"``: a card face (``card``), a card
+    back (``back``) or text only; ``label`` (fixed, translated text) is shown under it."""
+
+    action: str
+    label: str
+    disabled: bool = False
+    title: str = ""
+    card: str | None = None
+    back: bool = False
+    primary: bool = False
 
 _CSS = """
 .cardbuttons { display: flex; flex-direction: column; gap: 6px; padding: 6px 0 4px; }
@@ -44,6 +63,23 @@ _CSS = """
 .cardbuttons button[data-state="wrong"] { opacity: 0.35; box-shadow: 0 0 0 3px #c0392b; }
 .cardbuttons button[data-state="right"] { box-shadow: 0 0 0 4px #1f7a4d; transform: translateY(-6px); }
 .cardbuttons button:disabled { cursor: default; }
+.cardbuttons button[data-state="new"] { box-shadow: 0 0 0 3px #2b6cb0; }
+.cardbuttons button[data-state="closes"] { box-shadow: 0 0 0 4px #1f7a4d; }
+.cardbuttons button[data-state="hint"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
+.cardbuttons.inline { flex-direction: row; flex-wrap: wrap; column-gap: 18px; }
+.cardbuttons figure { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 2px; }
+.cardbuttons figcaption { font: 12px/1.25 sans-serif; text-align: center; max-width: 9em; opacity: 0.85; }
+.cardbuttons-actions { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-end; }
+.cardbuttons button.action-text {
+  line-height: 1.3; padding: 8px 16px; border-radius: 8px; font: 600 15px/1.3 sans-serif;
+  border: 1px solid rgba(128,128,128,0.5); background: var(--st-secondary-background-color, #f0f2f6);
+  color: inherit; min-height: 40px;
+}
+.cardbuttons button.action-text.primary {
+  background: var(--st-primary-color, #1f7a4d); color: #fff; border-color: transparent;
+}
+.cardbuttons-actions button:disabled { opacity: 0.45; }
+.cardbuttons-actions button:disabled:hover { transform: none; }
 .cardbuttons button[data-highlight="1"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
 /* fit: one row that never wraps; on a narrow screen the cards overlap like a fanned hand,
    each keeping a strip to click (the last one whole). */
@@ -65,10 +101,47 @@ export default function (component) {
     parentElement.appendChild(root);
   }
   root.replaceChildren();
-  root.classList.toggle("fit", Boolean(data.fit));
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", data.label);
   root.style.setProperty("--gap", data.gap + "px");
+  root.classList.toggle("inline", !!data.inline);
+  root.classList.toggle("fit", !!data.fit);
+  const captioned = (button, text) => {
+    if (!text) return button;
+    const figure = document.createElement("figure");
+    const caption = document.createElement("figcaption");
+    caption.textContent = text;
+    figure.append(button, caption);
+    return figure;
+  };
+  if (data.actions && data.actions.length) {
+    const line = document.createElement("div");
+    line.className = "cardbuttons-actions";
+    for (const act of data.actions) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = act.action;
+      if (act.card) button.dataset.card = act.card;
+      button.disabled = !!act.disabled;
+      button.title = act.title || act.label;
+      const uri = act.card ? data.uris[act.card] : (act.back ? data.back : null);
+      if (uri) {
+        const img = document.createElement("img");
+        img.src = uri;
+        img.alt = act.label;
+        img.width = data.width;
+        button.appendChild(img);
+        button.addEventListener("click", () => setTriggerValue("action", act.action));
+        line.appendChild(captioned(button, act.label));
+      } else {
+        button.className = "action-text" + (act.primary ? " primary" : "");
+        button.textContent = act.label;
+        button.addEventListener("click", () => setTriggerValue("action", act.action));
+        line.appendChild(button);
+      }
+    }
+    root.appendChild(line);
+  }
   for (const row of data.rows) {
     const line = document.createElement("div");
     line.className = "cardbuttons-row";
@@ -78,7 +151,7 @@ export default function (component) {
       button.type = "button";
       button.dataset.card = code;
       button.dataset.state = state;
-      if (data.highlight.includes(code)) button.dataset.highlight = "1";
+      if ((data.highlight || []).includes(code)) button.dataset.highlight = "1";
       button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
       button.title = data.names[code];
       button.disabled = data.disabled;
@@ -88,7 +161,7 @@ export default function (component) {
       img.width = data.width;
       button.appendChild(img);
       button.addEventListener("click", () => setTriggerValue("clicked", code));
-      line.appendChild(button);
+      line.appendChild(captioned(button, (data.captions || {})[code]));
     }
     root.appendChild(line);
   }
@@ -103,25 +176,49 @@ def _face(code: str, lang: str, width: int) -> tuple[str, str]:
     return card_data_uri(code, width=width, lang=lang), card_name(code, lang)
 
 
+@lru_cache(maxsize=8)
+def _back(width: int) -> str:
+    return svg_data_uri(back_svg(width))
+
+
 def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: str,
                  on_click: Callable[[], None], states: Mapping[str, str | None] | None = None,
                  disabled: bool = False, width: int = 84, gap: int = 10,
+                 captions: Mapping[str, str] | None = None,
+                 actions: Sequence[ActionButton] = (),
+                 on_action: Callable[[], None] | None = None, inline: bool = False,
                  highlight: Collection[str] = (), fit: bool = False) -> None:
-    """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`,
-    ``highlight`` rings codes (a hint); ``fit`` keeps each row on one line, the cards
-    overlapping where the screen is too narrow."""
-    codes = {code for row in rows for code in row}
+    """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`.
+
+    ``captions`` puts a short text under a card; ``actions`` are buttons shown before the
+    cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups);
+    ``highlight`` rings codes whatever their state (the puzzle's hint); ``fit`` keeps each row
+    on one line, the cards overlapping where the screen is too narrow.
+    """
+    codes = {code for row in rows for code in row} | {a.card for a in actions if a.card}
     faces = {code: _face(code, lang, width) for code in codes}
     marks = {code: state for code, state in (states or {}).items() if state in STATES}
-    _COMPONENT(
-        key=key,
-        data={"rows": [list(row) for row in rows], "label": label, "disabled": disabled,
-              "uris": {code: face[0] for code, face in faces.items()},
-              "names": {code: face[1] for code, face in faces.items()},
-              "states": marks, "width": width, "gap": gap, "highlight": sorted(highlight),
-              "fit": fit},
-        on_clicked_change=on_click,
-    )
+    data: dict[str, object] = {"rows": [list(row) for row in rows], "label": label, "disabled": disabled,
+            "uris": {code: face[0] for code, face in faces.items()},
+            "names": {code: face[1] for code, face in faces.items()},
+            "states": marks, "width": width, "gap": gap}
+    if captions:
+        data["captions"] = dict(captions)
+    if actions:
+        data["actions"] = [{"action": a.action, "label": a.label, "disabled": a.disabled,
+                            "title": a.title, "card": a.card, "back": a.back,
+                            "primary": a.primary} for a in actions]
+        data["back"] = _back(width)
+    if inline:
+        data["inline"] = True
+    if highlight:
+        data["highlight"] = sorted(highlight)
+    if fit:
+        data["fit"] = True
+    if on_action is None:
+        _COMPONENT(key=key, data=data, on_clicked_change=on_click)
+    else:
+        _COMPONENT(key=key, data=data, on_clicked_change=on_click, on_action_change=on_action)
 
 
 def card_picker(rules: Rules, hand: Sequence[Card], *, lang: str, label: str, key: str,
@@ -138,4 +235,11 @@ def clicked_card(key: str) -> str | None:
     """Inside ``on_click`` of :func:`card_buttons`: the code of the card just clicked."""
     state = st.session_state.get(key)
     value = state.get("clicked") if state is not None else None
+    return value if isinstance(value, str) else None
+
+
+def clicked_action(key: str) -> str | None:
+    """Inside ``on_action`` of :func:`card_buttons`: the name of the action button clicked."""
+    state = st.session_state.get(key)
+    value = state.get("action") if state is not None else None
     return value if isinstance(value, str) else None

@@ -64,7 +64,7 @@ def table_size(rules: Rules, rng: random.Random) -> int:
     them)."""
     low, high = rules.players
     if rules.deck.copies == 2 and rules.two_decks_from:
-        low = rules.two_decks_from
+        low = max(low, rules.two_decks_from)
     return rng.randint(low, max(low, min(high, 4)))
 
 
