@@ -21,13 +21,15 @@ from webui.ui import (
     setup_page,
     show_arrangement,
     show_cards,
+    url_value,
 )
 
 ANY = "any"
 
 # A shared link carries its own profile and options: they win over the sidebar's before the
-# sidebar is drawn.
-raw_id = st.query_params.get("puzzle")
+# sidebar is drawn. Read on arriving only: on a rerun the browser's URL may still hold the
+# previous puzzle.
+raw_id = url_value("puzzle", "pz_id")
 linked = pz.shipped().get(raw_id.strip()) if raw_id else None
 if linked is not None and linked.id != st.session_state.get("pz_id"):
     # A house code for the puzzle's own profile stays: the table's rules judge the puzzle.
