@@ -10,33 +10,27 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
+from chinchon.cli_io import EXIT_BAD_INPUT, Parser, fail, read_json, run_batch  # noqa: F401
 from chinchon.engine.cards import HandError, hand_code, parse_hand
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
 from chinchon.engine.solver import analyze, discard_table
 
-EXIT_BAD_INPUT = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line, not a usage block."""
-
-    def error(self, message: str) -> NoReturn:
-        _fail(f"{self.prog}: {message}")
-
-
-def _fail(message: str) -> NoReturn:
-    print(f"error: {message}", file=sys.stderr)
-    raise SystemExit(EXIT_BAD_INPUT)
+# The shared input and error helpers live in chinchon.cli_io (these names are kept for the
+# subcommands written against them).
+_Parser = Parser
+_fail = fail
+_batch = run_batch
 
 
 def _add_rules_options(parser: argparse.ArgumentParser, required: bool = True) -> None:
     parser.add_argument("--rules", required=required, metavar="ID",
-                        help=f"rule profile: {', '.join(PROFILE_IDS)}")
+                        help=f"rule profile: {', '.join(PROFILE_IDS)}, or a house code "
+                        "such as barajamos+limit=100+jokers=ace-of-oros")
     parser.add_argument("--decks", type=int, metavar="1|2", help="one deck or two")
     parser.add_argument("--deck", type=int, metavar="40|48", help="deck size (ludoteka)")
     parser.add_argument("--jokers", type=int, metavar="0|2", help="jokers (ludoteka)")
@@ -63,25 +57,8 @@ def _analyze(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         # Joined, so that "7o,7c" or "7o+7c" on the command line reads as in batch mode.
         stdout.write(json.dumps(analyze_json(" ".join(args.cards), rules)) + "\n")
         return 0
-    _batch(stdin, stdout, lambda line: analyze_json(line, rules))
+    run_batch(stdin, stdout, lambda line: analyze_json(line, rules))
     return 0
-
-
-def _batch(stdin: TextIO, stdout: TextIO, solve: Callable[[str], dict[str, Any]]) -> None:
-    """One JSON object out per line in; a bad line becomes ``{"error": ...}`` and we go on."""
-    # json.dumps' output, without its check for cycles (these objects are plain trees).
-    dumps = json.JSONEncoder(check_circular=False).encode
-    out: list[str] = []
-    for line in stdin:
-        try:
-            out.append(dumps(solve(line)))
-        except ValueError as error:
-            out.append(dumps({"error": str(error)}))
-        if len(out) >= 1000:
-            stdout.write("\n".join(out) + "\n")
-            out.clear()
-    if out:
-        stdout.write("\n".join(out) + "\n")
 
 
 def _odds(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -91,7 +68,7 @@ def _odds(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if args.workers < 1:
         raise ValueError(f"--workers must be 1 or more, not {args.workers}")
     odds = enumerate_odds(rules, workers=args.workers,
-                          progress=stderr_progress(f"odds {rules.id} {rules.deck.size}"))
+                          progress=stderr_progress(f"odds {rules.code()} {rules.deck.size}"))
     stdout.write((json.dumps(odds.to_json()) if args.json else odds_table(odds)) + "\n")
     return 0
 
@@ -100,6 +77,9 @@ def _puzzles_generate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -
     from chinchon.puzzles import generate, pack_text
 
     rules = rules_from_args(args)
+    if rules.profile_options() is None:
+        raise ValueError(f"puzzle packs are written for a profile and its deck options, not "
+                         f"house rules: {quote(args.rules)}")
     if args.n < 1:
         raise ValueError(f"-n must be 1 or more, not {args.n}")
     puzzles = generate(rules, args.n, seed=args.seed)
@@ -132,20 +112,16 @@ def _puzzles_check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> i
 def _close(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     from chinchon.engine.layoffs import resolve_request
 
-    text = stdin.read()
-    try:
-        request = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"standard input is not valid JSON: {error}") from None
+    request = read_json(stdin)
     stdout.write(json.dumps(resolve_request(request).to_json()) + "\n")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m chinchon",
+    parser = Parser(prog="python -m chinchon",
                      description="Chinchón Lab: an exact Chinchón solver for four rule profiles.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                     parser_class=_Parser)
+                                     parser_class=Parser)
 
     analyze_cmd = commands.add_parser(
         "analyze", help="solve one hand, or one hand per line of standard input",
@@ -166,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         "puzzles", help="generate, export and check the best-discard puzzles",
         description="Best-discard puzzles whose answers the solver recomputes (DESIGN.md).")
     puzzle_commands = puzzles_cmd.add_subparsers(dest="puzzles_command", required=True,
-                                                 metavar="ACTION", parser_class=_Parser)
+                                                 metavar="ACTION", parser_class=Parser)
     generate_cmd = puzzle_commands.add_parser(
         "generate", help="play bot games and print N valid puzzles in the pack format")
     _add_rules_options(generate_cmd)
@@ -188,7 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Enumerate every 7-card hand of the profile's single deck (no jokers): the "
                     "fewest loose points, how many may close at once, -10 and seven-card runs.")
     odds_cmd.add_argument("--rules", required=True, metavar="ID",
-                          help=f"rule profile: {', '.join(PROFILE_IDS)}")
+                          help=f"rule profile: {', '.join(PROFILE_IDS)}, or a house code "
+                        "such as barajamos+limit=100+jokers=ace-of-oros")
     odds_cmd.add_argument("--deck", type=int, metavar="40|48", help="deck size (ludoteka)")
     odds_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     odds_cmd.add_argument("--workers", type=int, default=1, metavar="N",
@@ -207,7 +184,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     try:
         code: int = args.run(args, stdin or sys.stdin, stdout or sys.stdout)
     except ValueError as error:
-        _fail(str(error))
+        fail(str(error))
+    except RecursionError:  # a safety net: inputs are bounded before they are parsed
+        fail("the input nests too deeply")
     except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing left to say
         return 0
     return code

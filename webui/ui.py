@@ -15,12 +15,15 @@ from functools import cache
 from pathlib import Path
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from chinchon.engine.cards import Card
+from chinchon.engine.errors import plain
 from chinchon.engine.melds import Meld
-from chinchon.engine.rules import OPTIONS, OURS, PROFILE_IDS, Rules, get_rules
+from chinchon.engine.rules import OPTIONS, OURS, PROFILE_IDS, HouseRulesError, Rules, get_rules
 from chinchon.engine.solver import Arrangement
 from chinchon.views import i18n, svg
+from chinchon.views.variants import HOUSE_CITE
 
 RULE_IDS: tuple[str, ...] = PROFILE_IDS
 DEFAULT_RULES = "barajamos"
@@ -35,10 +38,13 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("puzzles", "puzzle"),
     ("odds", "odds"),
     ("play", "play"),
+    ("house_rules", "house"),
 )
 
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.
 _STATE = {"lang": "_lang_select", "rules": "_rules_select"}
+#: Session key of the house code (a profile id plus ``+key=value`` changes) being played.
+HOUSE_KEY = "house_code"
 
 #: Every rule option some profile offers, in chinchon.engine.rules.OPTIONS' order (also the URL names).
 OPTION_NAMES: tuple[str, ...] = tuple(dict.fromkeys(name for offered in OPTIONS.values()
@@ -60,11 +66,10 @@ def option_widget_key(name: str) -> str:
 
 @cache
 def option_defaults(rules_id: str) -> dict[str, int]:
-    """Each option of the profile at its default: the allowed value ``get_rules`` does not
-    report among a profile's non-default options."""
-    return {name: next(value for value in allowed
-                       if name not in get_rules(rules_id, **{name: value}).options)
-            for name, allowed in OPTIONS[rules_id].items()}
+    """Each option of the profile at its default: what the profile as written plays."""
+    deck = get_rules(rules_id).deck
+    found = {"decks": deck.copies, "deck": deck.size, "jokers": deck.jokers}
+    return {name: found[name] for name in OPTIONS[rules_id]}
 
 
 def offered_options(rules_id: str) -> tuple[str, ...]:
@@ -80,9 +85,28 @@ def current_options(rules_id: str) -> dict[str, int]:
             if value in OPTIONS[rules_id][name] and value != defaults[name]}
 
 
+def house_code(rules_id: str) -> str | None:
+    """This session's house code for ``rules_id`` (the URL's ``rules`` when it has changes),
+    or None when the table plays the profile as written."""
+    code = st.session_state.get(HOUSE_KEY)
+    return code if isinstance(code, str) and code.split("+")[0] == rules_id else None
+
+
 def current_rules(rules_id: str) -> Rules:
-    """The profile with the sidebar's options applied (call after :func:`setup_page`)."""
-    return get_rules(rules_id, **current_options(rules_id))
+    """The profile with the house rules and the sidebar's options applied (call after
+    :func:`setup_page`)."""
+    return get_rules(house_code(rules_id) or rules_id, **current_options(rules_id))
+
+
+def set_house_code(code: str | None) -> None:
+    """Make ``code`` (a house code, checked by the caller) the session's rules and put it in
+    the URL; None goes back to the profile as written."""
+    if code is None or "+" not in code:
+        st.session_state.pop(HOUSE_KEY, None)
+    else:
+        st.session_state[HOUSE_KEY] = code
+    base = (code or st.session_state.get("rules", DEFAULT_RULES)).split("+")[0]
+    st.query_params["rules"] = code or base
 
 
 def page_files() -> list[str]:
@@ -105,7 +129,7 @@ def find_page(key: str) -> str | None:
 
 def _nav(lang: str, rules_id: str) -> None:
     """Translated links to every page; they carry the language, profile and options in the URL."""
-    state = {"lang": lang, "rules": rules_id,
+    state = {"lang": lang, "rules": house_code(rules_id) or rules_id,
              **{name: str(value) for name, value in current_options(rules_id).items()}}
     st.page_link("app.py", label=i18n.t("page.home", lang), query_params=state)
     for path in page_files():
@@ -120,16 +144,107 @@ def _nav(lang: str, rules_id: str) -> None:
     st.divider()
 
 
+#: Characters of a bad value quoted in a message (then "…").
+LITERAL_LIMIT = 40
+#: The longest URL parameter value a page reads (a whole game's moves fit well within it).
+MAX_URL_VALUE = 8000
+
+
 def literal(value: str) -> str:
-    """A user's bad value safe to quote inside a markdown message: short, plain, in code
-    style."""
-    clean = "".join(ch for ch in value if ch.isprintable() and ch != "`")[:40]
-    return f"`{clean}`" if clean else "“”"
+    """A user's bad value to quote inside a markdown message, shown exactly as given: cut to
+    :data:`LITERAL_LIMIT` characters with "…", control characters escaped (``\\n``), in a code
+    span that no backtick of the value can close.
+
+    Streamlit rewrites ``:material/NAME:`` to an icon before it reads the markdown, even
+    inside code, so the colon of such a sequence stands outside the code span, escaped: the
+    value reads the same and is never rewritten.
+
+    >>> literal("9z")
+    '`9z`'
+    >>> literal("a`b")
+    '``a`b``'
+    >>> print(literal("go:material/home:"))
+    `go`\\:`material/home:`
+    """
+    text = plain(value, limit=LITERAL_LIMIT)
+    if not text:
+        return "“”"
+    *before, last = re.split(r"(?<=:)(?=material/)", text)
+    spans = [(_code_span(part[:-1]) if part[:-1] else "") + "\\:" for part in before]
+    return "".join(spans) + _code_span(last)
 
 
-def _from_url(name: str, valid: Sequence[str]) -> tuple[str | None, str | None]:
-    """``(value, bad)``: the URL's value for ``name`` if valid, else the raw bad value."""
+def _code_span(text: str) -> str:
+    ticks = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (ticks + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+# --- URL state: the session is the truth; the URL is a copy of it that may lag ------------------
+
+_PAGE_SEEN = "_url_page"
+_ARRIVAL = "_url_arrival"
+
+
+def url_arrival() -> bool:
+    """Whether this run may take state from the URL: the session's first run of this page, a
+    navigation to it (a link from another page), or the browser's back or forward button.
+
+    On any other rerun the URL the browser sends may be older than the session: the page
+    wrote a new value to it a moment ago and the user clicked before the browser had taken
+    it. There the session state is the truth, and the URL is only written from it.
+    """
+    ctx = get_script_run_ctx()
+    if ctx is None:  # bare mode: no session, every run is a first one
+        return True
+    # One answer per run: ctx.cursors is a new object at each run's start (held here, so its
+    # identity cannot be reused by the next run's).
+    memo = st.session_state.get(_ARRIVAL)
+    if memo is not None and memo[0] is ctx.cursors:
+        return bool(memo[1])
+    page = ctx.page_script_hash
+    arrival = bool(ctx.is_history_navigation) or st.session_state.get(_PAGE_SEEN) != page
+    st.session_state[_PAGE_SEEN] = page
+    st.session_state[_ARRIVAL] = (ctx.cursors, arrival)
+    return arrival
+
+
+def url_value(name: str, state_key: str | None = None, *, lang: str | None = None
+              ) -> str | None:
+    """The URL's value of ``name`` when this run may read it (:func:`url_arrival`, or the
+    session has no ``state_key`` yet), else None. A value longer than :data:`MAX_URL_VALUE`
+    is refused with a warning naming it (in ``lang``, else the session's language)."""
+    if not (url_arrival() or (state_key is not None and state_key not in st.session_state)):
+        return None
     raw = st.query_params.get(name)
+    return None if raw is None else _bounded(name, raw, lang)
+
+
+def url_values(name: str, state_key: str | None = None, *, lang: str | None = None
+               ) -> list[str] | None:
+    """:func:`url_value` for a parameter given several times (``opp=…&opp=…``); None when
+    this run may not read the URL."""
+    if not (url_arrival() or (state_key is not None and state_key not in st.session_state)):
+        return None
+    values = [_bounded(name, raw, lang) for raw in st.query_params.get_all(name)]
+    return [value for value in values if value is not None]
+
+
+def _bounded(name: str, raw: str, lang: str | None) -> str | None:
+    if len(raw) <= MAX_URL_VALUE:
+        return raw
+    language = lang or st.session_state.get("lang") or i18n.LANGUAGES[0]
+    st.warning(i18n.t("warning.too_long", language, name=literal(name), value=literal(raw),
+                      size=len(raw), limit=MAX_URL_VALUE), icon="⚠️")
+    return None
+
+
+def _from_url(name: str, valid: Sequence[str], lang: str | None = None
+              ) -> tuple[str | None, str | None]:
+    """``(value, bad)``: the URL's value for ``name`` if valid, else the raw bad value; both
+    None when this run does not read the URL (see :func:`url_arrival`)."""
+    raw = url_value(name, name, lang=lang)
     if raw is None:
         return None, None
     value = raw.strip().lower()
@@ -140,7 +255,9 @@ def _on_select(name: str) -> None:
     """Sidebar callback: the new choice goes to the session and to the URL before the rerun."""
     value = st.session_state[_STATE[name]]
     st.session_state[name] = value
-    st.query_params[name] = value
+    if name == "rules":
+        st.session_state.pop(HOUSE_KEY, None)  # another profile: the house changes go
+    st.query_params[name] = house_code(value) or value if name == "rules" else value
     if name == "rules":  # the user's own change: options the new profile lacks go quietly
         for option in OPTION_NAMES:
             raw = st.query_params.get(option)
@@ -189,7 +306,7 @@ def _resolve_options(rules_id: str, lang: str) -> dict[str, int]:
     profile = i18n.t(f"profile.{rules_id}.name", lang)
     values: dict[str, int] = {}
     for name in OPTION_NAMES:
-        raw = st.query_params.get(name)
+        raw = url_value(name, option_key(name), lang=lang)
         from_url = None if raw is None else _option_value(rules_id, name, raw)
         if raw is not None and from_url is None:
             if name in defaults:
@@ -236,8 +353,40 @@ def _option_widgets(rules_id: str, lang: str) -> None:
                 on_change=_on_option, args=(rules_id, name))
 
 
+def _house_from_url() -> tuple[str, str] | None:
+    """Read a house code in the URL's ``rules`` into the session; ``(code, bad part)`` when it
+    is a house code that cannot be read. A plain profile id clears the house changes."""
+    raw = st.query_params.get("rules")
+    if raw is None:
+        return None
+    text = raw.strip()
+    if text in RULE_IDS:
+        st.session_state.pop(HOUSE_KEY, None)
+        return None
+    if not re.search(r"[+\s]", text):
+        return None  # an unknown plain id: the profile warning says so
+    try:
+        rules = get_rules(text)
+    except HouseRulesError as error:
+        base = re.split(r"[+\s]", text)[0]
+        if base in RULE_IDS:
+            st.query_params["rules"] = base
+        else:
+            del st.query_params["rules"]
+        return text, error.part
+    code = rules.code()
+    st.query_params["rules"] = rules.id  # the profile picker reads the id
+    if "+" in code:
+        st.session_state[HOUSE_KEY] = code
+        st.session_state["rules"] = rules.id
+    else:
+        st.session_state.pop(HOUSE_KEY, None)
+    return None
+
+
 def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | None]:
-    """URL first, then this session's earlier choice, then ``default``; plus any bad URL value."""
+    """URL first (when this run reads it: :func:`url_arrival`), then this session's earlier
+    choice, then ``default``; plus any bad URL value."""
     from_url, bad = _from_url(name, valid)
     remembered = st.session_state.get(name)
     value = from_url or (remembered if remembered in valid else None) or default
@@ -247,7 +396,9 @@ def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | 
 def setup_page(page_key: str) -> tuple[str, str]:
     """Configure the page, draw the shared sidebar and return ``(lang, rules_id)``.
 
-    The URL's ``lang`` and ``rules`` win; a bad value shows a warning naming it and falls back
+    On arriving at the page (:func:`url_arrival`) the URL's ``lang`` and ``rules`` win; on
+    later reruns the session's choices do (the browser's URL may lag behind them). A bad value
+    shows a warning naming it and falls back
     to the session's choice, then the browser's language (for ``lang``) or ``barajamos``. The
     profile's options (``decks``, ``deck``, ``jokers``, from ``chinchon.engine.rules.OPTIONS``) follow
     the same order and fall back to the profile's default; only values other than the default
@@ -256,7 +407,10 @@ def setup_page(page_key: str) -> tuple[str, str]:
     """
     locale_lang = i18n.choose_language(None, st.context.locale)
     lang, bad_lang = _resolve("lang", i18n.LANGUAGES, locale_lang)
+    bad_house = _house_from_url()
     rules_id, bad_rules = _resolve("rules", RULE_IDS, DEFAULT_RULES)
+    if bad_house is not None:
+        bad_rules = None  # warned about below, naming the part that is wrong
 
     page = i18n.t(f"page.{page_key}", lang)
     st.set_page_config(
@@ -285,11 +439,16 @@ def setup_page(page_key: str) -> tuple[str, str]:
             icon="⚠️",
         )
 
+    if bad_house is not None:
+        st.warning(i18n.t("warning.bad_house", lang, value=literal(bad_house[0]),
+                          part=literal(bad_house[1]),
+                          fallback=i18n.t(f"profile.{rules_id}.name", lang)), icon="⚠️")
     for name, value in (("lang", lang), ("rules", rules_id)):
         st.session_state[name] = value
         st.session_state[_STATE[name]] = value  # before the widget exists, so no conflict
-        if st.query_params.get(name) != value:
-            st.query_params[name] = value
+        shown = house_code(value) or value if name == "rules" else value
+        if st.query_params.get(name) != shown:
+            st.query_params[name] = shown
     options = _resolve_options(rules_id, lang)
     for name, value in options.items():
         st.session_state[option_key(name)] = value
@@ -318,6 +477,10 @@ def setup_page(page_key: str) -> tuple[str, str]:
             args=("rules",),
         )
         _option_widgets(rules_id, lang)
+        code = house_code(rules_id)
+        if code is not None:
+            st.caption(i18n.t("sidebar.house_on", lang))
+            st.code(code, language=None)
         st.caption(i18n.t("sidebar.share_hint", lang))
     return lang, rules_id
 
@@ -418,6 +581,7 @@ def show_table(
 def citation_text(cites: Sequence[str], lang: str) -> str:
     """Source names as written, "our reading" notes in ``lang``, each once, joined by " · "."""
     # A file's citation may carry an English aside, e.g. "(the source calls it ...)": drop it.
-    parts = [i18n.t("variants.ours", lang) if OURS in cite else cite.split(" (")[0]
-             for cite in cites]
+    parts = [i18n.t("variants.ours", lang) if OURS in cite
+             else i18n.t("variants.house_cite", lang) if cite == HOUSE_CITE
+             else cite.split(" (")[0] for cite in cites]
     return " · ".join(dict.fromkeys(parts))
