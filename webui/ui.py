@@ -218,7 +218,12 @@ def url_value(name: str, state_key: str | None = None, *, lang: str | None = Non
     if not (url_arrival() or (state_key is not None and state_key not in st.session_state)):
         return None
     raw = st.query_params.get(name)
-    return None if raw is None else _bounded(name, raw, lang)
+    if raw is None:
+        return None
+    value = _bounded(name, raw, lang)
+    if value is None:  # refused and named once: later readers of this run see no value
+        del st.query_params[name]
+    return value
 
 
 def url_values(name: str, state_key: str | None = None, *, lang: str | None = None
@@ -355,8 +360,9 @@ def _option_widgets(rules_id: str, lang: str) -> None:
 
 def _house_from_url() -> tuple[str, str] | None:
     """Read a house code in the URL's ``rules`` into the session; ``(code, bad part)`` when it
-    is a house code that cannot be read. A plain profile id clears the house changes."""
-    raw = st.query_params.get("rules")
+    is a house code that cannot be read. A plain profile id clears the house changes. Read on
+    arriving only (:func:`url_arrival`): on a rerun the session's house rules stand."""
+    raw = url_value("rules", "rules")
     if raw is None:
         return None
     text = raw.strip()
