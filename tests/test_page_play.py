@@ -138,7 +138,7 @@ def test_the_coach_grades_and_the_switch_turns_it_off():
     at = _buttons(at)["play_hint_button"].click().run()
     assert any(i.value.startswith("The coach's best move:") for i in at.info)
     at = at.toggle(key="play_coach").set_value(False).run()
-    assert "The coach is off (sidebar)." in [c.value for c in at.caption]
+    assert "The coach is off (side panel, » on a phone)." in [c.value for c in at.caption]
     assert "play_hint_button" not in _buttons(at)
 
 
