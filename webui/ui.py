@@ -241,7 +241,7 @@ def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | 
     return value, bad
 
 
-def setup_page(page_key: str) -> tuple[str, str]:
+def setup_page(page_key: str, *, sidebar: str = "auto") -> tuple[str, str]:
     """Configure the page, draw the shared sidebar and return ``(lang, rules_id)``.
 
     The URL's ``lang`` and ``rules`` win; a bad value shows a warning naming it and falls back
@@ -249,7 +249,8 @@ def setup_page(page_key: str) -> tuple[str, str]:
     profile's options (``decks``, ``deck``, ``jokers``, from ``chinchon.engine.rules.OPTIONS``) follow
     the same order and fall back to the profile's default; only values other than the default
     go into the URL. The chosen values are written back into the URL, so a copied link
-    reproduces the page. Read the options with :func:`current_rules`.
+    reproduces the page. Read the options with :func:`current_rules`. ``sidebar="collapsed"``
+    starts the page with its sidebar folded away (a projector's full width).
     """
     locale_lang = i18n.choose_language(None, st.context.locale)
     lang, bad_lang = _resolve("lang", i18n.LANGUAGES, locale_lang)
@@ -260,6 +261,7 @@ def setup_page(page_key: str) -> tuple[str, str]:
         page_title=i18n.t("app.page_title", lang, page=page),
         page_icon=PAGE_ICON,
         layout="wide",
+        initial_sidebar_state="collapsed" if sidebar == "collapsed" else "auto",
     )
     if bad_lang is not None:
         st.warning(
@@ -317,6 +319,11 @@ def setup_page(page_key: str) -> tuple[str, str]:
         _option_widgets(rules_id, lang)
         st.caption(i18n.t("sidebar.share_hint", lang))
     return lang, rules_id
+
+
+def page_css(css: str) -> None:
+    """Style rules for this page (fixed text of the code, never user input)."""
+    st.html(f"<style>{css}</style>")
 
 
 def show_cards(
