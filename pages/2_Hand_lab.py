@@ -31,8 +31,9 @@ from webui.ui import (
 DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
 #: Card widths: the deck (a row per suit fits beside the hand), the hand kept in view, teacher.
 PICKER_WIDTH = {40: 46, 48: 40}
-SUMMARY_WIDTH = 44
-TEACHER_WIDTH = 120
+SUMMARY_WIDTH = 38
+TEACHER_WIDTH = 104
+THROW_RING = "#b3261e"  # the card to throw away: red, unlike the loose cards' gold
 MAX_PROBLEMS = 6
 BADGES = {"cannot_close": ("gray", ":material/block:"), "points": ("green", None),
           "minus_ten": ("blue", None)}
@@ -143,14 +144,16 @@ page_css("""
 [data-testid="stColumn"]:has(.st-key-hl_summary) { position: sticky; top: 3.9rem;
   align-self: flex-start; z-index: 3; }
 @media (max-width: 640px) {
-  [data-testid="stColumn"]:has(.st-key-hl_summary) { order: -1; top: 2.9rem;
+  [data-testid="stColumn"]:has(.st-key-hl_summary) { order: -1; top: 3.5rem;
     background: #fbf8f1; box-shadow: 0 6px 8px -6px rgba(0,0,0,.25); padding-bottom: 4px; }
   .st-key-hl_summary h3 { font-size: 1.1rem; padding: 0; }
-  .st-key-hl_summary [data-testid="stMetric"] { display: none; }
+  .st-key-hl_summary [data-testid="stElementContainer"]:has([data-testid="stMetric"]) {
+    display: none; }
 }
 .st-key-hl_teacher_nav { position: sticky; top: 3.4rem; z-index: 5; background: #fbf8f1;
   padding: 4px 0; }
 .st-key-hl_teacher_nav button p { font-size: 1.35rem; }
+.st-key-hl_keys { display: none; }
 .st-key-hl_projector p, .st-key-hl_projector li, .st-key-hl_projector figure,
 .st-key-hl_projector [data-testid="stMarkdownContainer"] { font-size: 1.75rem; line-height: 1.35; }
 .st-key-hl_projector h2 { font-size: 2.9rem; }
@@ -158,6 +161,12 @@ page_css("""
 .st-key-hl_projector [data-testid="stMetricValue"] { font-size: 4.5rem; }
 .st-key-hl_projector [data-testid="stMetricLabel"] p { font-size: 1.75rem; }
 .st-key-hl_projector figcaption { font-size: 1.4rem !important; }
+@media (max-width: 640px) {
+  .st-key-hl_teacher_nav button p { font-size: 1rem; white-space: normal; }
+  .st-key-hl_projector img { width: 40px !important; height: auto !important; }
+  .st-key-hl_projector p, .st-key-hl_projector figure { font-size: 1.15rem; }
+  .st-key-hl_projector h2 { font-size: 1.6rem; }
+}
 """)
 
 from_url("hand", DEFAULT_HAND)
@@ -204,12 +213,12 @@ def show_picker() -> None:
                   type="tertiary", icon=":material/backspace:")
 
 
-def show_hand(width: int) -> None:
-    """The cards held; with eight, the best throw ringed."""
+def show_hand(width: int, *, ring_throw: bool = True) -> None:
+    """The cards held; with eight, the best throw ringed in red (unless asked, not told)."""
     codes = [c.code() for c in reading.cards]
-    best = view.discarded.code() if view.discarded is not None else None
+    best = view.discarded.code() if view.discarded is not None and ring_throw else None
     show_cards(codes, lang, width=width, gap=4,
-               highlights=[LOOSE_RING if code == best else None for code in codes])
+               highlights=[THROW_RING if code == best else None for code in codes])
 
 
 def show_summary() -> None:
@@ -234,7 +243,7 @@ def show_discards(*, big: bool = False) -> None:
     frame = hl.discard_frame(view.discards)
     st.html(hl.discard_chart_html(
         frame, names=[card_name(code, lang) for code in frame["card"]],
-        title=tr("discard.chart"), card_width=96 if big else 48, bar_height=220 if big else 110))
+        title=tr("discard.chart"), card_width=88 if big else 48, bar_height=150 if big else 110))
     if not big:
         st.dataframe(
             {tr("discard.card"): [("★ " if best else "") + card_name(code, lang)
@@ -403,8 +412,9 @@ else:
         step_keys("hl_keys", on_key)
     show_problems()
     with st.container(key="hl_projector"):
-        if reading.cards:
-            show_hand(TEACHER_WIDTH)
+        # The throw's chart draws the eight cards itself, under their bars.
+        if reading.cards and (not steps or steps[step] != "throw"):
+            show_hand(TEACHER_WIDTH, ring_throw=bool(steps) and not steps[step].startswith("ask"))
         if not steps:
             st.info(tr("hand.need", count=7 - len(reading.cards)), icon=":material/info:")
         else:

@@ -21,8 +21,7 @@ STEP_KEYS: Mapping[str, str] = {
 
 _JS = """
 export default function (component) {
-  const { data, setTriggerValue, parentElement } = component;
-  parentElement.style.display = "none";
+  const { data, setTriggerValue } = component;
   const handlers = (window.__chinchonKeys = window.__chinchonKeys || {});
   const previous = handlers[data.name];
   if (previous) document.removeEventListener("keydown", previous);
