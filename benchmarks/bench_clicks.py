@@ -130,8 +130,9 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"hand lab, click to settled page (chromium 1366x900, quiet {QUIET_MS} ms), "
-          f"{args.runs} runs, ms")
+          f"{args.runs} runs, ms; load average {load} on {os.cpu_count()} cores")
     print(f"{'click':<18}" + "".join(f"{'run ' + str(i + 1):>9}" for i in range(args.runs)))
     for i, (what, _) in enumerate(runs[0]):
         print(f"{what:<18}" + "".join(f"{run[i][1]:>9.0f}" for run in runs))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pandas as pd
 import streamlit as st
 
 from chinchon.engine.cards import Card, hand_code
@@ -245,13 +246,14 @@ def show_discards(*, big: bool = False) -> None:
         frame, names=[card_name(code, lang) for code in frame["card"]],
         title=tr("discard.chart"), card_width=88 if big else 48, bar_height=150 if big else 110))
     if not big:
-        st.dataframe(
+        # A plain table: drawn at once, and its cells wrap instead of being cut.
+        st.table(pd.DataFrame(
             {tr("discard.card"): [("★ " if best else "") + card_name(code, lang)
                                   for code, best in zip(frame["card"], frame["best"],
                                                         strict=True)],
              tr("discard.points"): frame["points_left"],
              tr("discard.outcome"): [tr(f"outcome.{o}", score=score) for o, score in
-                                     zip(frame["outcome"], frame["score"], strict=True)]},
+                                     zip(frame["outcome"], frame["score"], strict=True)]}),
             hide_index=True)
     st.markdown(tr("discard.then", card=card_name(view.discarded.code(), lang)))
 

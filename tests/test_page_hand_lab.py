@@ -97,7 +97,7 @@ def test_eight_cards_show_the_discard_table_and_chart() -> None:
     at = open_lab(hand=hand, rules="fournier")
     assert not at.exception
     assert "Which card to throw?" in subheaders(at)
-    (frame,) = [df.value for df in at.dataframe]
+    (frame,) = [table.value for table in at.table]
     assert len(frame) == 8
     table = discard_table(parse_hand(hand), get_rules("fournier"))
     assert list(frame["Points left"]) == [row.loose_points for row in table.rows]

@@ -3,22 +3,28 @@
 A click sends the card's code back to Python as a one-rerun trigger; read it inside the
 ``on_click`` callback with :func:`clicked_card`. The component builds its buttons with DOM calls
 from card codes and fixed translated names only, so no user text ever reaches its markup.
+Every button carries ``data-card="<code>"`` (a contract: scripts and tests find cards by it).
 AppTest cannot click inside it: the browser tests do.
+
+The faces are not in the component's data: one stylesheet (:func:`faces_css`) draws every card
+as a background image, and Streamlit sends an unchanged element only once per session (its
+message cache), so a click sends the codes and their marks, a few hundred bytes, instead of
+every face again (270 kB for a 48-card deck), and the browser decodes each face once.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import streamlit as st
 
-from chinchon.engine.cards import Card
+from chinchon.engine.cards import RANKS_48, Card
 from chinchon.engine.rules import Rules
 from chinchon.views.handlab import deck_rows
 from chinchon.views.i18n import card_name
-from chinchon.views.svg import card_data_uri
+from chinchon.views.svg import card_data_uri, card_height
 
 #: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
 #: or both jokers), a wrong or the right answer.
@@ -31,7 +37,7 @@ _CSS = """
   padding: 0; border: 0; background: none; cursor: pointer; border-radius: 8px;
   line-height: 0; position: relative; transition: transform 90ms ease-out, opacity 90ms, box-shadow 90ms;
 }
-.cardbuttons button img { display: block; border-radius: 7px; }
+.cardbuttons-face { display: block; border-radius: 7px; background: center / 100% 100% no-repeat; }
 .cardbuttons button:hover:not(:disabled) { transform: translateY(-4px); }
 .cardbuttons button:focus-visible { outline: 3px solid var(--st-primary-color); outline-offset: 3px; }
 .cardbuttons button[data-state="taken"] { opacity: 0.28; transform: none; }
@@ -70,12 +76,14 @@ export default function (component) {
       button.dataset.state = state;
       button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
       button.title = data.names[code];
+      button.setAttribute("aria-label", data.names[code]);
       button.disabled = data.disabled;
-      const img = document.createElement("img");
-      img.src = data.uris[code];
-      img.alt = data.names[code];
-      img.width = data.width;
-      button.appendChild(img);
+      const face = document.createElement("span");
+      face.className = "cardbuttons-face";
+      face.dataset.face = code;
+      face.style.width = data.width + "px";
+      face.style.height = data.height + "px";
+      button.appendChild(face);
       button.addEventListener("click", () => setTriggerValue("clicked", code));
       line.appendChild(button);
     }
@@ -84,12 +92,23 @@ export default function (component) {
 }
 """
 
-_COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_JS)
+# Not isolated in a shadow root, so that the page's one faces stylesheet reaches the buttons.
+_COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_JS,
+                                        isolate_styles=False)
 
 
-@lru_cache(maxsize=4096)
-def _face(code: str, lang: str, width: int) -> tuple[str, str]:
-    return card_data_uri(code, width=width), card_name(code, lang)
+@cache
+def faces_css() -> str:
+    """Every face of the largest deck and the joker, one rule per card code (they scale)."""
+    codes = [f"{rank}{suit}" for suit in "oceb" for rank in RANKS_48] + ["JK"]
+    return "".join(f'.cardbuttons-face[data-face="{code}"]'
+                   f'{{background-image:url("{card_data_uri(code, width=72)}")}}'
+                   for code in codes)
+
+
+@lru_cache(maxsize=1024)
+def _name(code: str, lang: str) -> str:
+    return card_name(code, lang)
 
 
 def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: str,
@@ -97,14 +116,13 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
                  disabled: bool = False, width: int = 84, gap: int = 10) -> None:
     """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`."""
     codes = {code for row in rows for code in row}
-    faces = {code: _face(code, lang, width) for code in codes}
     marks = {code: state for code, state in (states or {}).items() if state in STATES}
+    st.html(f"<style>{faces_css()}</style>")  # the same element each run: sent once
     _COMPONENT(
         key=key,
         data={"rows": [list(row) for row in rows], "label": label, "disabled": disabled,
-              "uris": {code: face[0] for code, face in faces.items()},
-              "names": {code: face[1] for code, face in faces.items()},
-              "states": marks, "width": width, "gap": gap},
+              "names": {code: _name(code, lang) for code in codes},
+              "states": marks, "width": width, "height": card_height(width), "gap": gap},
         on_clicked_change=on_click,
     )
 
