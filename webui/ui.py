@@ -17,6 +17,7 @@ from pathlib import Path
 import streamlit as st
 
 from chinchon.engine.cards import Card
+from chinchon.engine.layoffs import HandEnd
 from chinchon.engine.melds import Meld
 from chinchon.engine.rules import OPTIONS, OURS, PROFILE_IDS, Rules, get_rules
 from chinchon.engine.solver import Arrangement
@@ -415,6 +416,38 @@ def show_table(
             f'text-align:center">{caption}</figcaption></figure>'
         )
     st.html('<div style="display:flex;flex-wrap:wrap;gap:8px 22px">' + "".join(parts) + "</div>")
+
+
+def cards_text(cards: Sequence[Card], lang: str) -> str:
+    """Cards by their names in ``lang``, for a sentence: never raw codes."""
+    return ", ".join(i18n.card_name(card.code(), lang) for card in cards)
+
+
+def show_score_table(end: HandEnd, names: Sequence[str], lang: str, *,
+                     headers: Sequence[str], wins: str, width: int = 26) -> None:
+    """A hand's end as a table with card pictures: who, melds, lay-offs, loose, points, adds.
+
+    Plain HTML (the cards as images, names escaped), so no cell is ever cut short.
+    """
+    def cards(groups: Sequence[Sequence[Card]]) -> str:
+        rows = [svg.cards_row_html([c.code() for c in group], width=width, gap=2,
+                                   alts=[i18n.card_name(c.code(), lang) for c in group])
+                for group in groups if group]
+        return ('<div style="display:flex;flex-wrap:wrap;gap:4px 12px">'
+                + "".join(rows) + "</div>") if rows else "—"
+
+    body = []
+    for name, player in zip(names, end.players, strict=True):
+        adds = wins if player.score is None else str(player.score)
+        cells = [html.escape(name), cards([m.cards for m in player.melds]),
+                 cards([[lay.card for lay in player.laid_off]]), cards([player.loose]),
+                 str(player.loose_points), html.escape(adds)]
+        body.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in headers)
+    st.html('<table class="chinchon-scores" style="border-collapse:collapse;width:100%">'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            "<style>.chinchon-scores th,.chinchon-scores td{border-bottom:1px solid #ddd6c6;"
+            "padding:6px 8px;text-align:left;vertical-align:top}</style>")
 
 
 def citation_text(cites: Sequence[str], lang: str) -> str:
