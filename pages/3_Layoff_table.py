@@ -64,7 +64,7 @@ if len(texts) - 1 != count_default:
     st.warning(t("layoffs.bad_count", lang, n=len(texts) - 1, shown=count_default, low=fewest,
                  high=most), icon=":material/warning:")  # fmt: skip
 
-controls = st.columns([2, 1], vertical_alignment="bottom")
+controls = st.columns([2, 1, 1], vertical_alignment="bottom")
 opponents = controls[0].slider(
     t("layoffs.opponents", lang), fewest, most, count_default, key=f"{state_key}-n"
 )
@@ -121,7 +121,7 @@ def on_pick(seat: int, rules: Rules) -> None:
 
 if rules.deck.copies == 2:
     st.caption(t("layoffs.two_decks", lang, n=opponents + 1))
-controls[1].button(t("layoffs.deal", lang), icon=":material/casino:", width="stretch",
+controls[2].button(t("layoffs.deal", lang), icon=":material/casino:", width="stretch",
                    on_click=deal, args=(rules, opponents), type="primary")  # fmt: skip
 seed_row.button(t("layoffs.deal_seed", lang, seed=seed), icon=":material/replay:",
                 on_click=deal, args=(rules, opponents, seed), key=f"{state_key}-deal-seed")
@@ -130,7 +130,7 @@ if notice_key in st.session_state:
 
 # One name per seat everywhere: the hands, the replay, the scores and the sheet. The typed
 # hands follow the turn order from the seat who closes (the sheet's players still in).
-closer_seat = st.selectbox(t("layoffs.closer_seat", lang), sheet.in_game,
+closer_seat = controls[1].selectbox(t("layoffs.closer_seat", lang), sheet.in_game,
                            format_func=lambda s: seats[s], key=f"{sheet_key}-closer")
 if closer_seat not in sheet.in_game:
     closer_seat = sheet.in_game[0]

@@ -444,10 +444,14 @@ def show_score_table(end: HandEnd, names: Sequence[str], lang: str, *,
                  str(player.loose_points), html.escape(adds)]
         body.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in headers)
-    st.html('<table class="chinchon-scores" style="border-collapse:collapse;width:100%">'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    # On a phone the table scrolls sideways inside its box rather than being cut at the edge.
+    st.html('<div style="overflow-x:auto"><table class="chinchon-scores" '
+            'style="border-collapse:collapse;width:100%">'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
             "<style>.chinchon-scores th,.chinchon-scores td{border-bottom:1px solid #ddd6c6;"
-            "padding:6px 8px;text-align:left;vertical-align:top}</style>")
+            "padding:6px 8px;text-align:left;vertical-align:top}"
+            "@media (max-width:640px){.chinchon-scores th,.chinchon-scores td{padding:4px;"
+            "font-size:.85rem}}</style>")
 
 
 def citation_text(cites: Sequence[str], lang: str) -> str:
