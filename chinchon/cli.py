@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from chinchon.engine.cards import HandError, hand_code, parse_hand
+from chinchon.engine.errors import quote
 from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
 from chinchon.engine.solver import analyze, discard_table
 
@@ -51,7 +52,7 @@ def analyze_json(text: str | Sequence[str], rules: Rules) -> dict[str, Any]:
         return discard_table(hand, rules).to_json()
     if len(hand) != 7:
         raise HandError(f"a hand has 7 cards, or 8 after drawing; got {len(hand)}: "
-                        f"{hand_code(hand)!r}")
+                        f"{quote(hand_code(hand))}")
     return analyze(hand, rules).to_json()
 
 

@@ -19,6 +19,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
+
+from chinchon.engine.errors import ArgumentError, quote
 
 SUITS = ("o", "c", "e", "b")
 SUIT_NAMES = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
@@ -54,10 +57,10 @@ class Card:
         joker = self.rank == 0 and self.suit == ""
         if joker:
             bit = 0
-        elif self.suit in SUITS and 1 <= self.rank <= 12:
+        elif type(self.rank) is int and self.suit in SUITS and 1 <= self.rank <= 12:
             bit = 1 << (SUITS.index(self.suit) * 12 + self.rank - 1)
         else:
-            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+            raise CardError(f"no such card: rank {quote(self.rank)}, suit {quote(self.suit)}")
         object.__setattr__(self, "bit", bit)
         object.__setattr__(self, "is_joker", joker)
         object.__setattr__(self, "_code", JOKER_CODE if joker else f"{self.rank}{self.suit}")
@@ -69,6 +72,8 @@ class Card:
     @staticmethod
     def parse(code: str) -> Card:
         """Read a card code such as ``7o``, ``12b`` or ``JK`` (any case, surrounding spaces ok)."""
+        if not isinstance(code, str):
+            raise ArgumentError(f"a card code is text such as '7o', not {quote(code)}")
         return _parse_card(code.strip())
 
     def code(self) -> str:
@@ -90,7 +95,7 @@ def _parse_card(code: str) -> Card:
         return JOKER
     match = _CARD_RE.fullmatch(code)
     if match is None:
-        raise CardError(f"unknown card {code!r}: write a number 1-12 and a suit o, c, e or b, or JK")
+        raise CardError(f"unknown card {quote(code)}: write a number 1-12 and a suit o, c, e or b, or JK")
     return Card(int(match.group(1)), match.group(2).lower())
 
 
@@ -99,8 +104,34 @@ def parse_hand(text: str | Iterable[str]) -> tuple[Card, ...]:
     if isinstance(text, str):
         codes = text.split() if "," not in text and "+" not in text else re.split(r"[\s,+]+", text)
     else:
-        codes = [code.strip() for code in text]
+        try:
+            codes = [code.strip() for code in text]
+        except (TypeError, AttributeError):
+            raise ArgumentError(f"a hand is text or a list of card codes, not {quote(text)}"
+                                ) from None
     return tuple([_parse_card(code) for code in codes if code])
+
+
+def check_cards(name: str, value: Any) -> tuple[Card, ...]:
+    """``value`` as a tuple of cards, or :class:`~chinchon.engine.errors.ArgumentError` naming
+    ``name`` when it is not a sequence of :class:`Card` (text goes through :func:`parse_hand`).
+
+    >>> check_cards("hand", "7o 7c")
+    Traceback (most recent call last):
+    ...
+    chinchon.engine.errors.ArgumentError: hand must be a sequence of Card, not the text '7o 7c' ...
+    """
+    if isinstance(value, str | bytes):
+        raise ArgumentError(f"{name} must be a sequence of Card, not the text {quote(value)} "
+                            f"(read it with parse_hand)")
+    try:
+        cards = tuple(value)
+    except TypeError:
+        raise ArgumentError(f"{name} must be a sequence of Card, not {quote(value)}") from None
+    for card in cards:
+        if type(card) is not Card:
+            raise ArgumentError(f"{name} must hold only Card objects, not {quote(card)}")
+    return cards
 
 
 def hand_code(cards: Iterable[Card]) -> str:
@@ -118,11 +149,11 @@ class Deck:
 
     def __post_init__(self) -> None:
         if self.size not in (40, 48):
-            raise HandError(f"a Spanish deck has 40 or 48 cards, not {self.size!r}")
+            raise HandError(f"a Spanish deck has 40 or 48 cards, not {quote(self.size)}")
         if self.copies not in (1, 2):
-            raise HandError(f"play with one deck or two, not {self.copies!r}")
+            raise HandError(f"play with one deck or two, not {quote(self.copies)}")
         if self.jokers not in (0, 2):
-            raise HandError(f"a deck has 0 or 2 jokers, not {self.jokers!r}")
+            raise HandError(f"a deck has 0 or 2 jokers, not {quote(self.jokers)}")
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -152,15 +183,15 @@ class Deck:
             allowed = tuple(sizes)
             if len(cards) not in allowed:
                 wanted = " or ".join(str(n) for n in allowed)
-                raise HandError(f"a hand has {wanted} cards, not {len(cards)}: {hand_code(cards)!r}")
+                raise HandError(f"a hand has {wanted} cards, not {len(cards)}: {quote(hand_code(cards))}")
         for card in cards:
             if not self.contains(card):
                 what = "no jokers" if card.is_joker else f"no {card.code()}"
-                raise CardError(f"card {card.code()!r} is not in this deck ({self.describe()}: {what})")
+                raise CardError(f"card {quote(card.code())} is not in this deck ({self.describe()}: {what})")
         for card, count in Counter(cards).items():
             limit = self.jokers if card.is_joker else self.copies
             if count > limit:
-                raise HandError(f"card {card.code()!r} appears {count} times, but this deck "
+                raise HandError(f"card {quote(card.code())} appears {count} times, but this deck "
                                 f"({self.describe()}) has {limit}")
 
     def describe(self) -> str:

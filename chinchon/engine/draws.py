@@ -19,13 +19,21 @@ player close after his best discard, and the fewest loose points he can keep.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from chinchon.engine.cards import SUITS, Card, HandError, hand_code, parse_hand  # noqa: F401
-from chinchon.engine.rules import CloseRule, Rules, get_rules  # noqa: F401  (get_rules: doctests)
+from chinchon.engine.cards import (  # noqa: F401
+    SUITS,
+    Card,
+    HandError,
+    check_cards,
+    hand_code,
+    parse_hand,
+)
+from chinchon.engine.errors import ArgumentError, check_int, quote
+from chinchon.engine.rules import CloseRule, Rules, check_rules, get_rules  # noqa: F401
 from chinchon.engine.solver import check_hand, discard_table, loose_points_of_mask, meld_masks
 
 #: The largest memo of eight-card results kept per rule profile (each entry is a few bytes).
@@ -62,19 +70,26 @@ def unseen_cards(rules: Rules, held: Sequence[Card], seen: Iterable[Card] = ()) 
     :class:`SeenError` when ``held`` and ``seen`` together use a card more often than the deck
     holds it.
     """
+    check_rules(rules)
+    held, seen = check_cards("held", held), check_cards("seen", seen)
     left = Counter(rules.deck.cards())
     for card in (*held, *seen):
         if left[card] <= 0:
-            raise SeenError(f"card {card.code()!r} is held or seen more often than the deck "
-                            f"({rules.deck.describe()}) has it: {hand_code((*held, *seen))!r}")
+            raise SeenError(f"card {quote(card.code())} is held or seen more often than the deck "
+                            f"({rules.deck.describe()}) has it: {quote(hand_code((*held, *seen)))}")
         left[card] -= 1
     return +left
 
 
 def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> DrawOdds:
     """Count what each unseen card does for the seven-card ``hand`` (then the best discard)."""
-    hand = tuple(hand)
+    hand = check_cards("hand", hand)
     check_hand(hand, rules)
+    if not isinstance(unseen, Mapping):
+        raise ArgumentError(f"unseen must map cards to copies (unseen_cards), not {quote(unseen)}")
+    for card, copies in unseen.items():
+        check_cards("unseen", (card,))
+        check_int("unseen copies", copies, minimum=0)
     best_of_eight = _evaluator(rules)
     total = closing = points = 0
     if _simple(rules):
@@ -98,7 +113,7 @@ def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> Draw
 def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
     """For an eight-card hand: the fewest loose points after a discard, and whether some
     discard lets the player close (a normal turn, no score near the limit)."""
-    hand = tuple(hand)
+    hand = check_cards("hand", hand)
     check_hand(hand, rules, sizes=(8,))
     if _simple(rules):
         mask = 0

@@ -49,9 +49,10 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from chinchon.engine.cards import Card, HandError, hand_code, parse_hand
+from chinchon.engine.cards import Card, HandError, check_cards, hand_code, parse_hand
+from chinchon.engine.errors import ArgumentError, check_int, quote
 from chinchon.engine.melds import Meld, MeldKind, check_meld, find_meld, make_meld
-from chinchon.engine.rules import LayoffStyle, Rules, get_rules
+from chinchon.engine.rules import LayoffStyle, Rules, check_rules, get_rules
 from chinchon.engine.solver import (
     HAND_SIZE,
     Arrangement,
@@ -220,7 +221,15 @@ def best_play(hand: Sequence[Card], table: Sequence[Meld], rules: Rules, *,
     >>> [(card.code(), meld.code()) for card, _, meld in play.laid_off]
     [('2c', '2c 3c 4c 5c'), ('1c', '1c 2c 3c 4c 5c')]
     """
-    hand = tuple(hand)
+    hand = check_cards("hand", hand)
+    check_rules(rules)
+    table = _melds_arg("table", table)
+    if targets is not None:
+        targets = _list_arg("targets", targets)
+        for target in targets:
+            check_int("targets", target, minimum=0, maximum=len(table) - 1)
+    if melds is not None:
+        melds = _melds_arg("melds", melds)
     chosen = tuple(range(len(table))) if targets is None else tuple(targets)
     shown = tuple(table[i] for i in chosen)
     if melds is not None:
@@ -337,6 +346,8 @@ def resolve(closer: Holding, opponents: Sequence[Holding], rules: Rules, *,
     ``first_round`` and ``total`` (the closer's running score) go to the closer's close, for
     ludoteka's rules. :class:`CloseError` when the closer may not close.
     """
+    check_rules(rules)
+    opponents = _list_arg("opponents", opponents)
     if not opponents:
         raise LayoffError("a close needs at least one opponent")
     low, high = rules.players
@@ -360,6 +371,8 @@ def resolve(closer: Holding, opponents: Sequence[Holding], rules: Rules, *,
 def no_closer(hands: Sequence[Holding], rules: Rules) -> HandEnd:
     """A hand that ends with no closer (ludoteka, the stock running out for the fourth time):
     everyone shows his best melds and scores his loose points; nobody lays off."""
+    check_rules(rules)
+    hands = _list_arg("hands", hands)
     if not hands:
         raise LayoffError("a hand needs players")
     cards = [_hand_of(holding, rules, f"player {i + 1}") for i, holding in enumerate(hands)]
@@ -395,12 +408,27 @@ def _hand_of(holding: Holding, rules: Rules, who: str) -> tuple[Card, ...]:
     elif isinstance(holding, str):
         hand = parse_hand(holding)
     else:
-        hand = tuple(holding)
+        hand = check_cards(f"the {who}'s hand", holding)
     if len(hand) != HAND_SIZE:
         raise HandError(f"the {who} holds {HAND_SIZE} cards, not {len(hand)}: "
-                        f"{hand_code(hand)!r}")
+                        f"{quote(hand_code(hand))}")
     rules.deck.check_hand(hand)
     return hand
+
+
+def _list_arg(name: str, value: object) -> tuple[Any, ...]:
+    """A list or tuple argument (text, a set or a generator would be read wrongly)."""
+    if not isinstance(value, list | tuple):
+        raise ArgumentError(f"{name} must be a list or tuple, not {quote(value)}")
+    return tuple(value)
+
+
+def _melds_arg(name: str, value: object) -> tuple[Meld, ...]:
+    melds = _list_arg(name, value)
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise ArgumentError(f"{name} must hold Meld objects, not {quote(meld)}")
+    return melds
 
 
 class _Table:
@@ -527,23 +555,23 @@ def resolve_request(request: Any) -> HandEnd:
         raise LayoffError(f"the request must be a JSON object, not {_kind(request)}")
     unknown = sorted(set(request) - set(_REQUEST_KEYS))
     if unknown:
-        raise LayoffError(f"unknown key {unknown[0]!r}: the keys are {', '.join(_REQUEST_KEYS)}")
+        raise LayoffError(f"unknown key {quote(unknown[0])}: the keys are {', '.join(_REQUEST_KEYS)}")
     for key in ("rules", "closer", "opponents"):
         if key not in request:
-            raise LayoffError(f"the request has no {key!r}")
+            raise LayoffError(f"the request has no {quote(key)}")
     if not isinstance(request["rules"], str):
         raise LayoffError(f"'rules' must be a profile name, not {_kind(request['rules'])}")
     options = {key: request.get(key) for key in ("decks", "deck", "jokers")}
     for key, value in options.items():
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise LayoffError(f"{key!r} must be a whole number, not {value!r}")
+            raise LayoffError(f"{quote(key)} must be a whole number, not {quote(value)}")
     rules = get_rules(request["rules"], **options)
     first_round = request.get("first_round", False)
     if not isinstance(first_round, bool):
-        raise LayoffError(f"'first_round' must be true or false, not {first_round!r}")
+        raise LayoffError(f"'first_round' must be true or false, not {quote(first_round)}")
     total = request.get("total")
     if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
-        raise LayoffError(f"'total' must be a whole number, not {total!r}")
+        raise LayoffError(f"'total' must be a whole number, not {quote(total)}")
     opponents = request["opponents"]
     if not isinstance(opponents, list):
         raise LayoffError(f"'opponents' must be a list of hands, not {_kind(opponents)}")
@@ -560,7 +588,7 @@ def _holding_json(value: Any, rules: Rules, who: str) -> Holding:
                           f"and 'loose', not {_kind(value)}")
     extra = sorted(set(value) - {"melds", "loose"})
     if extra:
-        raise LayoffError(f"the {who} has an unknown key {extra[0]!r}: use 'melds' and 'loose'")
+        raise LayoffError(f"the {who} has an unknown key {quote(extra[0])}: use 'melds' and 'loose'")
     melds_json = value.get("melds", [])
     if not isinstance(melds_json, list):
         raise LayoffError(f"the {who}'s 'melds' must be a list of lists of codes")
@@ -568,7 +596,7 @@ def _holding_json(value: Any, rules: Rules, who: str) -> Holding:
     for number, meld_json in enumerate(melds_json, 1):
         what = f"the {who}'s meld {number}"
         if not isinstance(meld_json, list) or not all(isinstance(c, str) for c in meld_json):
-            raise LayoffError(f"{what} must be a list of card codes, not {meld_json!r}")
+            raise LayoffError(f"{what} must be a list of card codes, not {quote(meld_json)}")
         try:
             # A joker may name its card (JK=5c); otherwise make_meld names it.
             meld = (check_meld(Meld.parse(" ".join(meld_json)), rules)
@@ -583,7 +611,7 @@ def _holding_json(value: Any, rules: Rules, who: str) -> Holding:
 
 def _cards_json(value: Any, what: str) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise LayoffError(f"{what} must be a list of card codes, not {value!r}")
+        raise LayoffError(f"{what} must be a list of card codes, not {quote(value)}")
     return parse_hand(value)
 
 

@@ -16,8 +16,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from chinchon.engine.cards import JOKER, SUITS, Card, CardError, hand_code, parse_hand  # noqa: F401
-from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (both used by the doctests)
+from chinchon.engine.cards import (  # noqa: F401
+    JOKER,
+    SUITS,
+    Card,
+    CardError,
+    check_cards,
+    hand_code,
+    parse_hand,
+)
+from chinchon.engine.errors import ArgumentError, quote
+from chinchon.engine.rules import Rules, check_rules, get_rules  # noqa: F401  (doctests)
 
 MIN_MELD = 3
 
@@ -46,6 +55,8 @@ class Meld:
     @staticmethod
     def parse(text: str) -> Meld:
         """Read ``'3c 4c JK=5c'``: the kind follows from the cards (validity needs :func:`make_meld`)."""
+        if not isinstance(text, str):
+            raise ArgumentError(f"a meld is text such as '3c 4c 5c', not {quote(text)}")
         cards: list[Card] = []
         named: list[Card] = []
         for token in re.split(r"[\s,+]+", text.strip()):
@@ -54,13 +65,13 @@ class Meld:
             real, _, name = token.partition("=")
             card = Card.parse(real)
             if name and not card.is_joker:
-                raise CardError(f"only a joker names the card it stands for, not {token!r}")
+                raise CardError(f"only a joker names the card it stands for, not {quote(token)}")
             cards.append(card)
             named.append(Card.parse(name) if name else card)
         if len(cards) < MIN_MELD:
-            raise MeldError(f"a meld has at least {MIN_MELD} cards: {text!r}")
+            raise MeldError(f"a meld has at least {MIN_MELD} cards: {quote(text)}")
         if any(card.is_joker for card in named):
-            raise MeldError(f"write the card each joker stands for, as JK=5c: {text!r}")
+            raise MeldError(f"write the card each joker stands for, as JK=5c: {quote(text)}")
         kind = MeldKind.GROUP if len({c.rank for c in named}) == 1 else MeldKind.RUN
         return Meld(kind, tuple(cards), tuple(named))
 
@@ -98,9 +109,12 @@ class Meld:
 
     def add(self, card: Card, rules: Rules) -> Meld:
         """This meld with ``card`` laid off on it; :class:`MeldError` if it does not fit."""
+        if type(card) is not Card:
+            raise ArgumentError(f"card must be a Card, not {quote(card)}")
+        check_rules(rules)
         meld = self._added(card, rules)
         if meld is None:
-            raise MeldError(f"{card.code()!r} cannot be laid off on {self.code()!r}")
+            raise MeldError(f"{quote(card.code())} cannot be laid off on {quote(self.code())}")
         return meld
 
     def additions(self, card: Card, rules: Rules) -> tuple[Meld, ...]:
@@ -152,15 +166,20 @@ def make_meld(cards: Sequence[Card], rules: Rules) -> Meld:
     Jokers fill the gaps of a run first, then extend it upwards, then downwards; in a group they
     take the missing suits in the order o, c, e, b.
     """
+    cards = check_cards("cards", cards)
     meld = find_meld(cards, rules)
     if meld is None:
-        raise MeldError(f"{hand_code(cards)!r} is neither a group nor a run under {rules.name}"
+        raise MeldError(f"{quote(hand_code(cards))} is neither a group nor a run under {rules.name}"
                         f" rules{_why_not(cards, rules)}")
     return meld
 
 
 def find_meld(cards: Sequence[Card], rules: Rules) -> Meld | None:
     """:func:`make_meld`, returning ``None`` instead of raising."""
+    if type(rules) is not Rules:
+        check_rules(rules)
+    if type(cards) is not tuple or not all(type(card) is Card for card in cards):
+        cards = check_cards("cards", cards)
     jokers = sum(1 for card in cards if card.is_joker)
     real = [card for card in cards if not card.is_joker]
     if len(cards) < MIN_MELD or (jokers and (len(real) < 2 or not rules.deck.jokers)):
@@ -222,14 +241,17 @@ def _why_not(cards: Sequence[Card], rules: Rules) -> str:
 
 def check_meld(meld: Meld, rules: Rules) -> Meld:
     """``meld`` itself if it is legal under ``rules`` (jokers standing for the cards they name)."""
+    if not isinstance(meld, Meld):
+        raise ArgumentError(f"meld must be a Meld (Meld.parse or make_meld), not {quote(meld)}")
+    check_rules(rules)
     if meld.has_joker and not rules.deck.jokers:
-        raise MeldError(f"{meld.code()!r}: this game has no jokers")
+        raise MeldError(f"{quote(meld.code())}: this game has no jokers")
     real = [card for card in meld.cards if not card.is_joker]
     if meld.has_joker and len(real) < 2:
-        raise MeldError(f"{meld.code()!r}: a meld needs at least two cards that are not jokers")
+        raise MeldError(f"{quote(meld.code())}: a meld needs at least two cards that are not jokers")
     shape = find_meld(meld.stands_for, rules)
     if shape is None or sorted(shape.stands_for) != sorted(meld.stands_for):
-        raise MeldError(f"{meld.code()!r} is neither a group nor a run under {rules.name} rules")
+        raise MeldError(f"{quote(meld.code())} is neither a group nor a run under {rules.name} rules")
     if shape.kind is MeldKind.RUN:
         return Meld(MeldKind.RUN, *_in_order(meld, shape.stands_for))
     return _group(meld.cards, meld.stands_for)

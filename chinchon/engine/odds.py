@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from chinchon.engine.cards import Card, parse_hand
+from chinchon.engine.cards import Card, check_cards, parse_hand
 from chinchon.engine.rules import CloseRule, Rules, get_rules  # noqa: F401  (doctests)
 from chinchon.engine.solver import HAND_SIZE, SUIT_MASK, _tables, check_hand, fewest_loose_points
 
@@ -507,9 +507,9 @@ def rank_of(hand: Sequence[Card], rules: Rules) -> HandRank:
     >>> rank.loose_points, f"fewer loose points than {rank.beats:.0%} of hands"
     (26, 'fewer loose points than 91% of hands')
     """
-    hand = tuple(hand)
-    odds = shipped_odds(rules)
+    hand = check_cards("hand", hand)
     check_hand(hand, rules)
+    odds = shipped_odds(rules)
     points = fewest_loose_points(hand, rules)
     same = odds.loose_points[points] if points < len(odds.loose_points) else 0
     return HandRank(hand, points, odds.hands, odds.more_than(points), same)

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from chinchon.engine.cards import Card, Deck
+from chinchon.engine.errors import quote
 
 
 class RulesError(ValueError):
@@ -136,7 +137,7 @@ class Rules:
 
     def __repr__(self) -> str:
         args = "".join(f", {key}={value!r}" for key, value in self.options.items())
-        return f"get_rules({self.id!r}{args})"
+        return f"get_rules({quote(self.id)}{args})"
 
 
 def _cite(**fields: str) -> MappingProxyType[str, str]:
@@ -244,8 +245,8 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
     ``jokers`` (0 or 2) for ludoteka; ``limit`` (a positive score) and ``returns`` (0 or more)
     for ludoteka; ``players`` picks one or two decks as the profile says. ``None`` means default.
     """
-    if rules_id not in _PROFILES:
-        raise RulesError(f"unknown rule profile {rules_id!r}: choose one of "
+    if not isinstance(rules_id, str) or rules_id not in _PROFILES:
+        raise RulesError(f"unknown rule profile {quote(rules_id)}: choose one of "
                          f"{', '.join(PROFILE_IDS)}")
     rules = _PROFILES[rules_id]
     options = {key: value for key, value in options.items() if value is not None}
@@ -254,7 +255,7 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
     if players is not None:
         low, high = rules.players
         if not isinstance(players, int) or not low <= players <= high:
-            raise RulesError(f"{rules.name} is for {low} to {high} players, not {players!r}")
+            raise RulesError(f"{rules.name} is for {low} to {high} players, not {quote(players)}")
         copies = 2 if rules.two_decks_from and players >= rules.two_decks_from else 1
         deck = replace(deck, copies=copies)
     changes: dict[str, Any] = {}
@@ -265,19 +266,26 @@ def get_rules(rules_id: str, **options: Any) -> Rules:
             continue
         allowed = OPTIONS[rules_id].get(key)
         if allowed is None:
-            raise RulesError(f"{rules.name} has no option {key!r}")
+            raise RulesError(f"{rules.name} has no option {quote(key)}")
         if value not in allowed:
             raise RulesError(f"{rules.name} takes {key} {' or '.join(map(str, allowed))}, "
-                             f"not {value!r}")
+                             f"not {quote(value)}")
         field_name = {"decks": "copies", "deck": "size", "jokers": "jokers"}[key]
         deck = replace(deck, **{field_name: value})
     return replace(rules, deck=deck, **changes)
 
 
+def check_rules(value: object, name: str = "rules") -> Rules:
+    """``value`` if it is a :class:`Rules`; :class:`RulesError` naming ``name`` otherwise."""
+    if not isinstance(value, Rules):
+        raise RulesError(f"{name} must be a Rules (from get_rules), not {quote(value)}")
+    return value
+
+
 def _check_count(key: str, value: Any, minimum: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise RulesError(f"option {key} must be a whole number of at least {minimum}, "
-                         f"not {value!r}")
+                         f"not {quote(value)}")
 
 
 def all_profiles() -> tuple[Rules, ...]:

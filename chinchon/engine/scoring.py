@@ -39,8 +39,15 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
+from chinchon.engine.errors import check_bool, check_points, quote
 from chinchon.engine.layoffs import HandEnd, Holding, no_closer, resolve
-from chinchon.engine.rules import ChinchonEffect, EverybodyOut, Rules, get_rules  # noqa: F401
+from chinchon.engine.rules import (  # noqa: F401
+    ChinchonEffect,
+    EverybodyOut,
+    Rules,
+    check_rules,
+    get_rules,
+)
 from chinchon.engine.solver import Arrangement, CloseError, Outcome, can_close, close_as
 
 _T = TypeVar("_T")
@@ -103,11 +110,20 @@ class ScoreSheet:
     @staticmethod
     def start(rules: Rules, players: Sequence[str] | int) -> ScoreSheet:
         """A fresh sheet: every player in at 0. ``players`` are names, or how many."""
-        names = (tuple(f"Player {i + 1}" for i in range(players)) if isinstance(players, int)
-                 else tuple(players))
+        check_rules(rules)
         low, high = rules.players
-        if not low <= len(names) <= high:
-            raise ScoreError(f"{rules.name} is for {low} to {high} players, not {len(names)}")
+        if isinstance(players, bool) or not isinstance(players, int | list | tuple):
+            raise ScoreError(f"players must be a number of players or a list of names, not "
+                             f"{quote(players)}")
+        # The count first: a huge number must not build that many names.
+        count = players if isinstance(players, int) else len(players)
+        if not low <= count <= high:
+            raise ScoreError(f"{rules.name} is for {low} to {high} players, not {quote(count)}")
+        names = (tuple(f"Player {i + 1}" for i in range(count)) if isinstance(players, int)
+                 else tuple(players))
+        for name in names:
+            if not isinstance(name, str):
+                raise ScoreError(f"a player's name is text, not {quote(name)}")
         count = len(names)
         return ScoreSheet(rules, names, (0,) * count, (True,) * count, (0,) * count)
 
@@ -156,6 +172,7 @@ class ScoreSheet:
     def may_close(self, seat: int, hand: Holding, *, first_round: bool = False) -> bool:
         """Whether ``seat`` may close holding ``hand`` (seven cards), his total counted."""
         self._check_in(seat)
+        check_bool("first_round", first_round)
         total = self.totals[seat]
         if isinstance(hand, Arrangement):
             try:
@@ -176,6 +193,7 @@ class ScoreSheet:
         """
         self._check_open()
         order = self.turn_order(closer)
+        check_bool("first_round", first_round)
         self._check_hands(hands)
         end = resolve(hands[closer], [hands[seat] for seat in order], self.rules,
                       first_round=first_round, total=self.totals[closer])
@@ -199,6 +217,8 @@ class ScoreSheet:
         lay-off of his own). The lower-level twin of :meth:`close`."""
         self._check_open()
         self._check_in(closer)
+        if not isinstance(outcome, Outcome):
+            raise ScoreError(f"outcome must be an Outcome, not {quote(outcome)}")
         self._check_scores(loose)
         rules = self.rules
         own = loose[closer]
@@ -323,23 +343,29 @@ class ScoreSheet:
             raise GameOverError(f"the game is over ({result}): no more hands")
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise SeatError(f"no seat {seat!r}: seats are 0 to {len(self.players) - 1}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise SeatError(f"no seat {quote(seat)}: seats are 0 to {len(self.players) - 1}")
 
     def _check_in(self, seat: int) -> None:
         self._check_seat(seat)
         if not self.playing[seat]:
             raise SeatError(f"seat {seat} ({self.players[seat]}) is out of the game")
 
-    def _check_scores(self, scores: Mapping[int, object]) -> None:
+    def _check_scores(self, scores: Mapping[int, object], points: bool = True) -> None:
+        if not isinstance(scores, Mapping):
+            raise SeatError(f"scores must map each seat in the game to its points, not "
+                            f"{quote(scores)}")
         expected = set(self.in_game)
         given = set(scores)
         if given != expected:
-            raise SeatError(f"scores for seats {sorted(given)}, but the seats in the game are "
-                            f"{sorted(expected)}")
+            raise SeatError(f"scores for seats {quote(sorted(given, key=repr))}, but the seats "
+                            f"in the game are {sorted(expected)}")
+        if points:
+            for seat, value in scores.items():
+                check_points(f"the loose points of seat {seat}", value)
 
     def _check_hands(self, hands: Mapping[int, Holding]) -> None:
-        self._check_scores(hands)
+        self._check_scores(hands, points=False)
 
     def _no_closer_rule(self) -> None:
         if self.rules.stock_runs_out_end is None:

@@ -22,9 +22,25 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from chinchon.engine.cards import RANKS_40, RANKS_48, SUITS, Card, HandError, hand_code, parse_hand
+from chinchon.engine.cards import (
+    RANKS_40,
+    RANKS_48,
+    SUITS,
+    Card,
+    HandError,
+    check_cards,
+    hand_code,
+    parse_hand,
+)
+from chinchon.engine.errors import ArgumentError, check_bool, check_int, quote
 from chinchon.engine.melds import Meld, MeldKind, check_meld, find_meld
-from chinchon.engine.rules import ChinchonEffect, CloseRule, Rules, get_rules  # noqa: F401
+from chinchon.engine.rules import (  # noqa: F401
+    ChinchonEffect,
+    CloseRule,
+    Rules,
+    check_rules,
+    get_rules,
+)
 
 HAND_SIZE = 7
 SUIT_MASK = 0xFFF
@@ -63,6 +79,10 @@ class Arrangement:
     def parse(text: str, rules: Rules) -> Arrangement:
         """Read and check an arrangement; :class:`MeldError` names a meld that is not one,
         :class:`~chinchon.engine.cards.HandError` or ``CardError`` a card the deck cannot give."""
+        if not isinstance(text, str):
+            raise ArgumentError(f"an arrangement is text such as '7o 7c 7b / 4o', not "
+                                f"{quote(text)}")
+        check_rules(rules)
         melds_text, _, loose_text = text.partition("/")
         melds = tuple(check_meld(Meld.parse(part), rules)
                       for part in melds_text.split("|") if part.strip())
@@ -361,13 +381,17 @@ def fewest_loose_points(hand: Sequence[Card], rules: Rules) -> int:
     >>> fewest_loose_points(parse_hand("3c 4c 5c 6c 6o 6e 1b"), get_rules("barajamos"))
     1
     """
-    if _simple(rules):
-        mask = 0
-        for card in hand:
-            mask |= card.bit
-        tables = _tables_for(rules)
-        if mask.bit_count() == len(hand) and not mask & ~tables.deck_mask and len(hand) <= 8:
-            return loose_points_of_mask(mask, rules)
+    try:
+        if _simple(rules):
+            mask = 0
+            for card in hand:
+                mask |= card.bit
+            tables = _tables_for(rules)
+            if mask.bit_count() == len(hand) and not mask & ~tables.deck_mask and len(hand) <= 8:
+                return loose_points_of_mask(mask, rules)
+    except (AttributeError, TypeError):
+        pass  # not cards, or not rules: check_hand names which
+    hand = check_cards("hand", hand)
     check_hand(hand, rules, sizes=None)
     cands, _ = _hand_bits(hand, rules)
     total = sum(rules.points(card) for card in hand)
@@ -412,7 +436,13 @@ def _most_melded(cands: Sequence[_Candidate]) -> int:
 
 
 def check_hand(hand: Sequence[Card], rules: Rules, sizes: Sequence[int] | None = (7,)) -> None:
-    """Raise :class:`HandError` or :class:`~chinchon.engine.cards.CardError` naming what is wrong."""
+    """Raise :class:`HandError` or :class:`~chinchon.engine.cards.CardError` naming what is wrong
+    (:class:`~chinchon.engine.errors.ArgumentError` when ``hand`` is not cards)."""
+    if type(hand) is not tuple:
+        hand = check_cards("hand", hand)
+    elif not all(type(card) is Card for card in hand):
+        check_cards("hand", hand)
+    check_rules(rules)
     if _simple(rules) and (sizes is None or len(hand) in sizes):
         mask = 0
         for card in hand:
@@ -421,7 +451,7 @@ def check_hand(hand: Sequence[Card], rules: Rules, sizes: Sequence[int] | None =
             return  # the common case, checked with one mask
     if sizes is None and len(hand) > 8:  # three melds need nine cards: never tried
         raise HandError(f"the solver takes at most 8 cards, not {len(hand)}: "
-                        f"{hand_code(hand)!r}")
+                        f"{quote(hand_code(hand))}")
     rules.deck.check_hand(hand, sizes)
 
 
@@ -432,10 +462,17 @@ def analyze(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
     ``first_round`` and ``total`` (the player's running score) are the game context that
     ludoteka's closing rules need; other profiles ignore them.
     """
-    hand = tuple(hand)
+    hand = check_cards("hand", hand)
     check_hand(hand, rules)
+    _check_context(first_round, total)
     cands, bits = _hand_bits(hand, rules)
     return _analysis(hand, bits, cands, rules, first_round, total)
+
+
+def _check_context(first_round: object, total: object) -> None:
+    """The game context of a close: ``first_round`` a bool, ``total`` a whole number or None."""
+    check_bool("first_round", first_round)
+    check_int("total", total, optional=True)
 
 
 def _analysis(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Candidate],
@@ -585,7 +622,7 @@ def close(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
     """The best close of these seven cards; :class:`CloseError` when the rules forbid it."""
     analysis = analyze(hand, rules, first_round=first_round, total=total)
     if analysis.close is None:
-        raise CloseError(f"{hand_code(hand)!r} may not close under {rules.name} rules: "
+        raise CloseError(f"{quote(hand_code(hand))} may not close under {rules.name} rules: "
                          f"{_why_not_close(analysis, first_round, total)}")
     return analysis.close
 
@@ -599,14 +636,18 @@ def close_as(arrangement: Arrangement, rules: Rules, *, first_round: bool = Fals
     ...          get_rules("barajamos")).score
     4
     """
+    if not isinstance(arrangement, Arrangement):
+        raise ArgumentError(f"arrangement must be an Arrangement, not {quote(arrangement)}")
+    check_rules(rules)
+    _check_context(first_round, total)
     melds = tuple(check_meld(meld, rules) for meld in arrangement.melds)
     check_hand(arrangement.cards(), rules)
     loose_points = arrangement.loose_points(rules)
     if first_round and not rules.close_in_first_round:
-        raise CloseError(f"{arrangement.code()!r} may not close: nobody closes in the first "
+        raise CloseError(f"{quote(arrangement.code())} may not close: nobody closes in the first "
                          f"round under {rules.name} rules")
     if not may_close(loose_points, len(arrangement.loose), rules, total):
-        raise CloseError(f"{arrangement.code()!r} may not close under {rules.name} rules: "
+        raise CloseError(f"{quote(arrangement.code())} may not close under {rules.name} rules: "
                          f"{_why_not_close_as(arrangement, rules, total)}")
     outcome, score = closing_outcome(melds, len(arrangement.loose), loose_points, rules)
     return Close(outcome, score, Arrangement(melds, arrangement.loose))
@@ -637,8 +678,9 @@ def _why_not_close(analysis: HandAnalysis, first_round: bool, total: int | None)
 def discard_table(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
                   total: int | None = None) -> DiscardTable:
     """Analyse each discard of an eight-card hand (the hand after drawing)."""
-    hand = tuple(hand)
+    hand = check_cards("hand", hand)
     check_hand(hand, rules, sizes=(8,))
+    _check_context(first_round, total)
     cands, bits = _hand_bits(hand, rules)
     rows = []
     for i, bit in enumerate(bits):
@@ -656,7 +698,7 @@ def arrangement_of(hand: Sequence[Card], melds: Sequence[Meld]) -> Arrangement:
     for meld in melds:
         for card in meld.cards:
             if card not in left:
-                raise HandError(f"{card.code()!r} of meld {meld.code()!r} is not in the hand "
-                                f"{hand_code(hand)!r} (or is used twice)")
+                raise HandError(f"{quote(card.code())} of meld {quote(meld.code())} is not in the hand "
+                                f"{quote(hand_code(hand))} (or is used twice)")
             left.remove(card)
     return Arrangement(tuple(melds), tuple(left))

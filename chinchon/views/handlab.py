@@ -30,6 +30,7 @@ from types import MappingProxyType
 import pandas as pd
 
 from chinchon.engine.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (doctests)
+from chinchon.engine.errors import quote
 from chinchon.engine.layoffs import HandEnd, resolve
 from chinchon.engine.melds import Meld, check_meld
 from chinchon.engine.rules import (  # noqa: F401 (get_rules: doctests)
@@ -488,7 +489,7 @@ def deal_hand(rules: Rules, seed: int, size: int = 7, *, avoid: Iterable[Card] =
     True
     """
     if size not in HAND_SIZES:
-        raise DealError(f"the lab deals 7 or 8 cards, not {size!r}")
+        raise DealError(f"the lab deals 7 or 8 cards, not {quote(size)}")
     stock = _stock(rules, avoid)
     if len(stock) < size:
         raise DealError(f"only {len(stock)} cards left to deal {size} from")
@@ -513,5 +514,5 @@ def deal_closer(rules: Rules, seed: int, *, avoid: Iterable[Card] = ()) -> Arran
         if close is not None:
             return close.arrangement
     raise DealError(f"no closing hand found in {_DEAL_TRIES} deals under {rules.name} rules "
-                    f"(seed {seed!r})")
+                    f"(seed {quote(seed)})")
 

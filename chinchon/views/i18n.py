@@ -21,6 +21,8 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
+from chinchon.engine.errors import quote
+
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
@@ -48,7 +50,7 @@ _NAMED_RANKS = frozenset({1, 10, 11, 12})
 
 def _check_language(lang: str) -> None:
     if lang not in LANGUAGES:
-        raise KeyError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+        raise KeyError(f"unknown language {quote(lang)}; expected one of {', '.join(LANGUAGES)}")
 
 
 @cache
@@ -71,11 +73,11 @@ def t(key: str, lang: str, **kwargs: object) -> str:
         text = catalog(lang)[key]
     except KeyError:
         _check_language(lang)
-        raise KeyError(f"no translation of {key!r} in language {lang!r}") from None
+        raise KeyError(f"no translation of {quote(key)} in language {quote(lang)}") from None
     try:
         return text.format(**kwargs)
     except (KeyError, IndexError) as err:
-        raise KeyError(f"translation {key!r} ({lang}) needs the argument {err}") from None
+        raise KeyError(f"translation {quote(key)} ({lang}) needs the argument {err}") from None
 
 
 def placeholders(text: str) -> frozenset[str]:
@@ -124,7 +126,7 @@ def card_name(code: str, lang: str) -> str:
         return t("card.joker", lang)
     match = _CARD_RE.fullmatch(text)
     if not match:
-        raise ValueError(f"not a card code: {code!r}")
+        raise ValueError(f"not a card code: {quote(code)}")
     number, suit = int(match.group(1)), match.group(2).lower()
     rank = t(f"card.rank.{number}", lang) if number in _NAMED_RANKS else str(number)
     return t("card.name", lang, rank=rank, suit_of=t(f"card.suit_of.{suit}", lang))

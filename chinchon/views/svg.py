@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 
+from chinchon.engine.errors import quote
 from chinchon.views import i18n
 
 __all__ = [
@@ -169,7 +170,7 @@ def normalize_code(code: str) -> str:
     match = _CODE_RE.fullmatch(text)
     if not match:
         raise ValueError(
-            f"not a card code: {code!r} (expected 1-12 and a suit letter o, c, e or b, or JK)"
+            f"not a card code: {quote(code)} (expected 1-12 and a suit letter o, c, e or b, or JK)"
         )
     return "JK" if match.group(2) is None else f"{int(match.group(1))}{match.group(2).lower()}"
 
@@ -336,13 +337,13 @@ def _face(code: str) -> str:
 
 def _check_colour(colour: str | None) -> str | None:
     if colour is not None and not _COLOUR_RE.fullmatch(colour):
-        raise ValueError(f"not a CSS colour: {colour!r}")
+        raise ValueError(f"not a CSS colour: {quote(colour)}")
     return colour
 
 
 def _wrap(body: str, width: int, highlight: str | None, title: str) -> str:
     if width <= 0:
-        raise ValueError(f"card width must be positive, got {width!r}")
+        raise ValueError(f"card width must be positive, got {quote(width)}")
     height = round(width * _VIEW_H / _VIEW_W)
     ring = (
         f'<rect x="-2.6" y="-2.6" width="{_W + 5.2:g}" height="{_H + 5.2:g}" rx="9" '

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from chinchon.engine.cards import Card, CardError, HandError, hand_code, parse_hand
+from chinchon.engine.errors import quote
 from chinchon.engine.rules import OURS, Rules, get_rules
 from chinchon.engine.solver import DiscardTable, HandAnalysis, analyze, discard_table
 
@@ -425,13 +426,13 @@ def swap(hand: Sequence[Card], out: Card, into: Card, rules: Rules) -> tuple[Car
     """
     hand = tuple(hand)
     if out not in hand:
-        raise SwapError(f"{out.code()!r} is not in the hand {hand_code(hand)!r}")
+        raise SwapError(f"{quote(out.code())} is not in the hand {quote(hand_code(hand))}")
     index = hand.index(out)
     changed = (*hand[:index], into, *hand[index + 1:])
     try:
         rules.deck.check_hand(changed)
     except (CardError, HandError) as err:
-        raise SwapError(f"cannot bring in {into.code()!r}: {err}") from None
+        raise SwapError(f"cannot bring in {quote(into.code())}: {err}") from None
     return changed
 
 

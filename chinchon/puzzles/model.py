@@ -1,0 +1,183 @@
+"""The puzzle model and its pack notation: :class:`Puzzle`, ``Puzzle.parse`` / ``code``.
+
+A puzzle is a position and a question. ``discard``: eight cards held after drawing, which one
+to throw. ``take``: seven cards held and the top of the discard pile, take it or draw from the
+stock. The cards already seen (the discard pile) are known; every other card is unseen.
+
+>>> p = Puzzle.parse('''
+... id: demo-1
+... rules: barajamos
+... hand: 3c 4c 5c 7o 7e 9b 11b 2e
+... question: discard
+... criterion: fewest-points
+... ''')
+>>> p.hand[0], p.criterion
+(Card.parse('3c'), 'fewest-points')
+>>> Puzzle.parse(p.code()) == p
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+
+from chinchon.engine.cards import Card, hand_code, parse_hand
+from chinchon.engine.draws import unseen_cards
+from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
+
+CRITERIA = ("fewest-points", "close-chance")
+QUESTIONS = ("discard", "take")
+DIFFICULTIES = ("easy", "medium", "hard")
+#: Every theme the generator tags, in the order pages list them.
+THEMES = ("close-now", "minus-ten", "figure", "break-pair", "keep-run-open", "double-out",
+          "take-or-draw")
+TAKE, STOCK = "take", "stock"
+
+_KEYS = ("id", "rules", "options", "hand", "top", "seen", "question", "criterion", "themes",
+         "difficulty", "answer")
+_REQUIRED = ("id", "rules", "hand", "question", "criterion")
+_ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+class PuzzleError(ValueError):
+    """A puzzle that cannot be read, or whose stored answer the solver does not confirm."""
+
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One position and its question; ``answer``, ``themes`` and ``difficulty`` are what the
+    pack says (checked by :func:`chinchon.puzzles.verify`, never trusted)."""
+
+    id: str
+    rules_id: str
+    hand: tuple[Card, ...]
+    question: str = "discard"
+    criterion: str = "fewest-points"
+    options: tuple[tuple[str, int], ...] = ()
+    top: Card | None = None
+    seen: tuple[Card, ...] = ()
+    themes: tuple[str, ...] = ()
+    difficulty: str = ""
+    answer: tuple[str, ...] = ()
+    #: The line of the pack file where the puzzle starts (0 when not read from a file).
+    line: int = field(default=0, compare=False, repr=False)
+
+    @property
+    def rules(self) -> Rules:
+        return _rules(self.rules_id, self.options)
+
+    @staticmethod
+    def parse(text: str) -> Puzzle:
+        """Read one block of ``key: value`` lines (see :func:`code`)."""
+        return parse_block(text.strip("\n").splitlines(), "<text>", 1)
+
+    def code(self) -> str:
+        """The pack notation: ``key: value`` lines, optional keys only when set."""
+        lines = [f"id: {self.id}", f"rules: {self.rules_id}"]
+        if self.options:
+            lines.append("options: " + " ".join(f"{k}={v}" for k, v in self.options))
+        lines.append(f"hand: {hand_code(self.hand)}")
+        if self.top is not None:
+            lines.append(f"top: {self.top.code()}")
+        if self.seen:
+            lines.append(f"seen: {hand_code(self.seen)}")
+        lines += [f"question: {self.question}", f"criterion: {self.criterion}"]
+        if self.themes:
+            lines.append(f"themes: {', '.join(self.themes)}")
+        if self.difficulty:
+            lines.append(f"difficulty: {self.difficulty}")
+        if self.answer:
+            lines.append(f"answer: {' '.join(self.answer)}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"Puzzle.parse({self.code()!r})"
+
+    @property
+    def visible(self) -> tuple[Card, ...]:
+        """The seen cards, the top of the pile included."""
+        return self.seen + ((self.top,) if self.top is not None else ())
+
+
+@cache
+def _rules(rules_id: str, options: tuple[tuple[str, int], ...]) -> Rules:
+    return get_rules(rules_id, **dict(options))
+
+
+def parse_block(lines: Sequence[str], source: str, first_line: int) -> Puzzle:
+    """One puzzle from its lines (``source`` and ``first_line`` name it in errors)."""
+    values: dict[str, str] = {}
+    for offset, raw in enumerate(lines):
+        where = f"{source}:{first_line + offset}"
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, colon, value = line.partition(":")
+        key = key.strip()
+        if not colon or key not in _KEYS:
+            raise PuzzleError(f"{where}: expected 'key: value' with a key among "
+                              f"{', '.join(_KEYS)}; got {raw.strip()!r}")
+        if key in values:
+            raise PuzzleError(f"{where}: {key!r} given twice")
+        values[key] = value.strip()
+    where = f"{source}:{first_line}"
+    missing = [key for key in _REQUIRED if key not in values]
+    if missing:
+        raise PuzzleError(f"{where}: puzzle {values.get('id', '?')!r} lacks {', '.join(missing)}")
+    try:
+        puzzle = _build(values)
+        check_puzzle(puzzle)
+    except ValueError as error:
+        raise PuzzleError(f"{where}: puzzle {values['id']!r}: {error}") from None
+    return replace(puzzle, line=first_line)
+
+
+def _build(values: dict[str, str]) -> Puzzle:
+    options: list[tuple[str, int]] = []
+    for item in values.get("options", "").split():
+        name, equals, number = item.partition("=")
+        if not equals or not number.isdigit():
+            raise PuzzleError(f"options are written name=number, not {item!r}")
+        options.append((name, int(number)))
+    themes = tuple(t.strip() for t in values.get("themes", "").split(",") if t.strip())
+    top = values.get("top")
+    return Puzzle(
+        id=values["id"], rules_id=values["rules"], hand=parse_hand(values["hand"]),
+        question=values["question"], criterion=values["criterion"],
+        options=tuple(sorted(options)), top=Card.parse(top) if top else None,
+        seen=parse_hand(values.get("seen", "")), themes=themes,
+        difficulty=values.get("difficulty", ""), answer=tuple(values.get("answer", "").split()))
+
+
+def check_puzzle(puzzle: Puzzle) -> None:
+    """Raise a ``ValueError`` naming what is malformed (not whether the answer is right)."""
+    if not _ID_RE.fullmatch(puzzle.id):
+        raise PuzzleError(f"an id is lower-case letters, digits and '-', not {puzzle.id!r}")
+    if puzzle.rules_id not in PROFILE_IDS:
+        raise PuzzleError(f"unknown rule profile {puzzle.rules_id!r}")
+    rules = puzzle.rules
+    if puzzle.question not in QUESTIONS:
+        raise PuzzleError(f"question is one of {', '.join(QUESTIONS)}, not {puzzle.question!r}")
+    if puzzle.criterion not in CRITERIA:
+        raise PuzzleError(f"criterion is one of {', '.join(CRITERIA)}, not {puzzle.criterion!r}")
+    if puzzle.question == "take":
+        if puzzle.top is None or len(puzzle.hand) != 7:
+            raise PuzzleError("a 'take' question holds 7 cards and names the top card")
+        if puzzle.criterion != "fewest-points":
+            raise PuzzleError("a 'take' question is judged by fewest-points")
+    elif puzzle.top is not None or len(puzzle.hand) != 8:
+        raise PuzzleError(f"a 'discard' question holds 8 cards and no top card, "
+                          f"not {hand_code(puzzle.hand)!r}")
+    for theme in puzzle.themes:
+        if theme not in THEMES:
+            raise PuzzleError(f"unknown theme {theme!r}: choose among {', '.join(THEMES)}")
+    if puzzle.difficulty and puzzle.difficulty not in DIFFICULTIES:
+        raise PuzzleError(f"difficulty is one of {', '.join(DIFFICULTIES)}, "
+                          f"not {puzzle.difficulty!r}")
+    rules.deck.check_hand(puzzle.hand)
+    unseen_cards(rules, puzzle.hand, puzzle.visible)
+
