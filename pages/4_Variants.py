@@ -7,62 +7,55 @@ import streamlit as st
 
 from chinchon.engine.rules import PROFILE_IDS
 from chinchon.views.i18n import t
+from chinchon.views.sources import Footnotes, source
 from chinchon.views.variants import Cell, compare
-from webui.ui import citation_text, setup_page
+from webui.ui import setup_page, show_footnotes
 
 DIFFER = "background-color: #fcefcc"
+YOURS = "background-color: #eef3ea; font-weight: 600"
 OURS_STYLE = "font-style: italic; color: #6b4a12"
-MARK = "✎ "
 
 lang, rules_id = setup_page("variants")
+profile = t(f"profile.{rules_id}.name", lang)
 st.title(t("page.variants", lang))
 st.markdown(t("variants.intro", lang))
 
 left, right = st.columns(2)
 show_sources = left.toggle(t("variants.show_sources", lang), value=True, key="variants-sources")
 only_diff = right.toggle(t("variants.only_differences", lang), key="variants-only-diff")
+notes = Footnotes()
 
 
-def cite_text(cell: Cell) -> str:
-    return f"{t('variants.source_prefix', lang)}: {citation_text(cell.citations, lang)}"
+def cell_text(cell: Cell, key: str) -> str:
+    if key == "source":  # the sources row: the publishers, each with its mark
+        return ", ".join(dict.fromkeys(f"{source(file).publisher} {notes.mark(file)}"
+                                       for file in cell.citations))
+    marks = notes.marks(cell.citations) if show_sources else ""
+    return f"{cell.text} {marks}".strip()
 
 
-def cell_text(cell: Cell, cited: bool) -> str:
-    text = (MARK if cell.ours else "") + cell.text
-    return f"{text}\n({cite_text(cell)})" if show_sources and cited else text
-
-
-rows = [row for row in compare(lang) if row.disagree or not only_diff]
-columns = {
-    rid: t(f"profile.{rid}.name", lang)
-    + (f" ({t('variants.current', lang)})" if rid == rules_id else "")
-    for rid in PROFILE_IDS
-}
+rows = [row for row in compare(lang)
+        if not only_diff or any(row.differs(rid, rules_id) for rid in PROFILE_IDS)]
+# Your profile first, then the others in their usual order.
+order = [rules_id, *(rid for rid in PROFILE_IDS if rid != rules_id)]
+columns = [t(f"profile.{rid}.name", lang)
+           + (f" ({t('variants.current', lang)})" if rid == rules_id else "") for rid in order]
 frame = pd.DataFrame(
-    [[cell_text(row.cells[rid], row.key != "source") for rid in PROFILE_IDS] for row in rows],
+    [[cell_text(row.cells[rid], row.key) for rid in order] for row in rows],
     index=pd.Index([row.label for row in rows], name=t("variants.parameter", lang)),
-    columns=list(columns.values()),
+    columns=columns,
 )
 styles = pd.DataFrame(
-    [
-        [
-            "; ".join(
-                s for s, on in ((DIFFER, row.disagree), (OURS_STYLE, row.cells[rid].ours)) if on
-            )
-            for rid in PROFILE_IDS
-        ]
-        for row in rows
-    ],
-    index=frame.index,
-    columns=frame.columns,
+    [["; ".join(s for s, on in ((YOURS, rid == rules_id), (DIFFER, row.differs(rid, rules_id)),
+                                (OURS_STYLE, row.cells[rid].ours)) if on)
+      for rid in order] for row in rows],
+    index=frame.index, columns=frame.columns,
 )
-styler = (
-    frame.style.apply(lambda _: styles, axis=None)
-    .apply_index(lambda labels: [DIFFER if row.disagree else "" for row in rows], axis="index")
-    .set_properties(**{"white-space": "pre-wrap", "vertical-align": "top"})
-)
+styler = (frame.style.apply(lambda _: styles, axis=None)
+          .set_properties(**{"white-space": "pre-wrap", "vertical-align": "top"}))
 st.table(styler)
-st.caption(t("variants.legend", lang))
+st.caption(t("variants.legend", lang, profile=profile))
+show_footnotes(notes, lang)
 
 st.header(t("variants.disagreements", lang), divider="green")
 for row in rows:

@@ -7,6 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from chinchon.engine.cards import Card
 from chinchon.engine.rules import PROFILE_IDS
+from chinchon.views import tour
 from chinchon.views.i18n import t
 from tests.pages import open_page
 
@@ -24,46 +25,89 @@ def texts(at: AppTest) -> str:
 # --- Rules tour ------------------------------------------------------------------------------
 
 
+def progress(at: AppTest) -> str:
+    return " ".join(p.proto.text for p in at.get("progress"))
+
+
+def next_step(at: AppTest) -> AppTest:
+    next(b for b in at.button if b.key == "tour-next").click().run()
+    assert not at.exception
+    return at
+
+
 @pytest.mark.parametrize("rules_id", PROFILE_IDS)
-def test_tour_runs_for_every_profile(rules_id: str) -> None:
+def test_tour_is_one_step_per_screen_and_ends_at_the_profiles_puzzles(rules_id: str) -> None:
     at = open_page(TOUR, rules=rules_id)
     assert not at.exception
     assert at.title[0].value == "Rules tour"
-    assert at.query_params["rules"] == [rules_id] or at.query_params["rules"] == rules_id
+    steps = tour.steps(rules_id)
+    for number, step in enumerate(steps, 1):
+        assert f"Step {number} of {len(steps)}" in progress(at)
+        assert [h.value for h in at.header] == [f"{number}. {t(step.title, 'en')}"]
+        assert at.query_params["step"] == str(number)
+        next_step(at)
+    # The end: links to the puzzles (and the lab) of this very profile.
+    assert next(h.value for h in at.header).startswith("You have toured")
+    links = [link.proto for link in at.get("page_link") if "Puzzles under" in link.proto.label]
+    assert len(links) == 1 and links[0].page == "Puzzles"
+    assert f"rules={rules_id}" in links[0].query_string
+    assert not [b for b in at.button if b.key == "tour-next"]
+    next(b for b in at.button if b.key == "tour-back").click().run()
+    assert f"Step {len(steps)} of {len(steps)}" in progress(at)
 
 
-def test_tour_shows_the_sources_worked_hands_live() -> None:
-    at = open_page(TOUR, rules="barajamos")
+def test_tour_shows_the_sources_worked_hands_live_and_cites_them_by_title() -> None:
+    at = open_page(TOUR, rules="barajamos", step="4")  # closing: a yes / no question first
     text = texts(at)
     assert "4 loose points: this hand may close, and the closer adds 4." in text
-    assert "26 loose points: this hand may not close." in text
-    assert "Chinchón! Closing with it wins the game." in text
-    assert "A worked hand from barajamos-fr.txt" in text
+    assert "A worked hand from Barajamos ¹" in text
+    assert "¹ Barajamos, “Règles du Chinchón” (in French)" in text
+    assert "barajamos-fr.txt" not in text
+    text = texts(open_page(TOUR, rules="barajamos", step="2"))
+    assert "26 loose points: this hand may not close." in text  # the second hand: shown
+    assert "Chinchón! Closing with it wins the game." in texts(
+        open_page(TOUR, rules="barajamos", step="6"))
+
+
+def test_tour_asks_before_telling_on_a_card_task() -> None:
+    # Melds: "click a loose card" on the first hand; its solution waits for the answer.
+    at = open_page(TOUR, rules="barajamos", step="2")
+    text = texts(at)
+    assert "click a card that stays loose" in text
+    assert "Answer the question above" in text
+    assert t("tour.ex.six_with_sixes", "en") not in text
 
 
 def test_tour_notes_our_readings() -> None:
-    text = texts(open_page(TOUR, rules="jeux-de-cartes"))
+    text = texts(open_page(TOUR, rules="jeux-de-cartes", step="1"))
     assert "We read it as the Spanish 40-card deck" in text
-    assert "Our own example" in text
+    assert "✎ Our reading" in text
 
 
 @pytest.mark.parametrize("lang", ["es", "fr", "pt"])
 def test_tour_speaks_the_url_language(lang: str) -> None:
-    at = open_page(TOUR, rules="fournier", lang=lang)
+    at = open_page(TOUR, rules="fournier", lang=lang, step="6")
     assert not at.exception
     assert at.title[0].value == t("page.rules_tour", lang) != t("page.rules_tour", "en")
-    assert t("tour.verdict.minus_ten", lang, score=-10) in texts(at)
-    assert "Source: fournier-pt.txt" not in texts(at)
+    assert t("tour.verdict.chinchon_minus_ten", lang, score=-10) in texts(at)
+    assert "fournier-pt.txt" not in texts(at)
+    assert t("sources.language.pt", lang) in texts(at)
 
 
 def test_tour_try_it_swap_changes_the_result() -> None:
-    at = open_page(TOUR, rules="barajamos")
+    at = open_page(TOUR, rules="barajamos", step="4")
     key = "try-barajamos-close-0-in"
-    before = texts(at)
-    assert "All seven cards melded: closing scores -10." in before  # the suggested 4o -> 8e
-    at.selectbox(key=key).set_value(Card.parse("12o")).run()
+    assert "12 loose points: this hand may not close." in texts(at)  # the suggested 4o -> 12o
+    at.selectbox(key=key).set_value(Card.parse("8e")).run()
     assert not at.exception
-    assert "12 loose points: this hand may not close." in texts(at)
+    assert "All seven cards melded: closing scores -10." in texts(at)
+
+
+def test_tour_bad_step_in_the_url_is_named_and_the_tour_starts() -> None:
+    at = open_page(TOUR, rules="barajamos", step="99<b>")
+    assert not at.exception
+    assert any("`99<b>`" in w.value for w in at.warning)
+    assert "Step 1 of" in progress(at)
 
 
 def test_tour_bad_profile_in_url_warns_and_falls_back() -> None:

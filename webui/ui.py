@@ -19,9 +19,10 @@ import streamlit as st
 from chinchon.engine.cards import Card
 from chinchon.engine.layoffs import HandEnd
 from chinchon.engine.melds import Meld
-from chinchon.engine.rules import OPTIONS, OURS, PROFILE_IDS, Rules, get_rules
+from chinchon.engine.rules import OPTIONS, PROFILE_IDS, Rules, get_rules
 from chinchon.engine.solver import Arrangement
 from chinchon.views import i18n, svg
+from chinchon.views.sources import OURS_MARK, Footnotes
 
 RULE_IDS: tuple[str, ...] = PROFILE_IDS
 DEFAULT_RULES = "barajamos"
@@ -454,9 +455,13 @@ def show_score_table(end: HandEnd, names: Sequence[str], lang: str, *,
             "font-size:.85rem}}</style>")
 
 
-def citation_text(cites: Sequence[str], lang: str) -> str:
-    """Source names as written, "our reading" notes in ``lang``, each once, joined by " · "."""
-    # A file's citation may carry an English aside, e.g. "(the source calls it ...)": drop it.
-    parts = [i18n.t("variants.ours", lang) if OURS in cite else cite.split(" (")[0]
-             for cite in cites]
-    return " · ".join(dict.fromkeys(parts))
+def show_footnotes(notes: Footnotes, lang: str) -> None:
+    """The sources a page marked, once each, by title and publisher; then what ✎ means."""
+    lines = [i18n.t("sources.entry", lang, mark=mark, publisher=found.publisher,
+                    title=found.title, language=i18n.t(f"sources.language.{found.language}",
+                                                       lang))
+             for mark, found in notes.entries()]
+    if notes.ours:
+        lines.append(i18n.t("sources.ours", lang, mark=OURS_MARK))
+    if lines:
+        st.caption("  \n".join(lines))
