@@ -241,6 +241,13 @@ def test_module_doctests() -> None:
     assert result.attempted and not result.failed
 
 
+def stood_for(example: tour.Example, rules_id: str) -> set[Card]:
+    """The cards the jokers of the solved hand stand for: named under their meld."""
+    arrangement = tour.solve(example, tour.example_rules(example, rules_id)).analysis.arrangement
+    return {named for meld in arrangement.melds
+            for card, named in zip(meld.cards, meld.stands_for, strict=True) if card.is_joker}
+
+
 @pytest.mark.parametrize("rules_id", PROFILE_IDS)
 def test_every_card_a_caption_names_is_on_screen(rules_id: str) -> None:
     """A caption that names a card shows it: the hand held (with the drawn card), or every
@@ -251,7 +258,8 @@ def test_every_card_a_caption_names_is_on_screen(rules_id: str) -> None:
              .deck.distinct_cards()}
     for step in steps(rules_id):
         shown: list[tuple[str, set[Card]]] = [
-            (t(ex.caption, "en"), set(held(ex))) for ex in step.examples]
+            (t(ex.caption, "en"), set(held(ex)) | stood_for(ex, rules_id))
+            for ex in step.examples]
         shown += [(t(ex.caption, "en"), {*ex.closer, *(c for h in ex.opponents for c in h)})
                   for ex in step.layoffs]
         for caption, cards in shown:
