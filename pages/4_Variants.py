@@ -28,8 +28,10 @@ notes = Footnotes()
 
 def cell_text(cell: Cell, key: str) -> str:
     if key == "source":  # the sources row: the publishers, each with its mark
-        return ", ".join(dict.fromkeys(f"{source(file).publisher} {notes.mark(file)}"
-                                       for file in cell.citations))
+        marks: dict[str, list[str]] = {}
+        for file in cell.citations:
+            marks.setdefault(source(file).publisher, []).append(notes.mark(file))
+        return ", ".join(f"{publisher} {' '.join(m)}" for publisher, m in marks.items())
     marks = notes.marks(cell.citations) if show_sources else ""
     return f"{cell.text} {marks}".strip()
 
