@@ -231,11 +231,9 @@ if end is not None:
     step = min(max(int(st.session_state.get(replay_key, 1)), 1), count) if count else 0
     with st.container(key="lt_replay", border=True):
         with st.container(horizontal=True, vertical_alignment="center"):
-            for icon, target, name in ((":material/first_page:", 1, "first"),
-                                       (":material/chevron_left:", step - 1, "back"),
-                                       (":material/chevron_right:", step + 1, "next"),
-                                       (":material/last_page:", count, "last")):
-                st.button("", icon=icon, key=f"{replay_key}-{name}", on_click=replay_to,
+            for symbol, target, name in (("⏮", 1, "first"), ("◀", step - 1, "back"),
+                                         ("▶", step + 1, "next"), ("⏭", count, "last")):
+                st.button(symbol, key=f"{replay_key}-{name}", on_click=replay_to,
                           args=(target, count), help=t(f"layoffs.replay.{name}", lang),
                           disabled=(target < 1 or target > count or target == step))
             st.markdown(t("layoffs.replay.at", lang, step=step, count=count))
