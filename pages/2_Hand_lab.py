@@ -155,6 +155,7 @@ page_css("""
   padding: 4px 0; }
 .st-key-hl_teacher_nav button p { font-size: 1.35rem; }
 .st-key-hl_keys { display: none; }
+.st-key-hl_example [data-testid="stButtonGroup"] div { flex-wrap: wrap; overflow: visible; }
 .st-key-hl_projector p, .st-key-hl_projector li, .st-key-hl_projector figure,
 .st-key-hl_projector [data-testid="stMarkdownContainer"] { font-size: 1.75rem; line-height: 1.35; }
 .st-key-hl_projector h2 { font-size: 2.9rem; }

@@ -32,7 +32,13 @@ STATES = ("taken", "twice", "wrong", "right")
 
 _CSS = """
 .cardbuttons { display: flex; flex-direction: column; gap: 6px; padding: 6px 0 4px; }
-.cardbuttons-row { display: flex; flex-wrap: wrap; gap: var(--gap, 6px); }
+.cardbuttons-row, .cardbuttons-half, .cardbuttons-part {
+  display: flex; flex-wrap: wrap; gap: var(--gap, 6px); }
+/* A deck's suit comes in two halves: on a phone each half takes a line, never 8 + 4. */
+@media (max-width: 640px) {
+  .cardbuttons-half .cardbuttons-face { width: min(52px, calc((100vw - 4rem) / 6 - 6px)) !important;
+    height: auto !important; aspect-ratio: var(--ratio); }
+}
 .cardbuttons button {
   padding: 0; border: 0; background: none; cursor: pointer; border-radius: 8px;
   line-height: 0; position: relative; transition: transform 90ms ease-out, opacity 90ms, box-shadow 90ms;
@@ -65,27 +71,37 @@ export default function (component) {
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", data.label);
   root.style.setProperty("--gap", data.gap + "px");
+  root.style.setProperty("--ratio", data.width + " / " + data.height);
+  const button = (code) => {
+    const state = data.states[code] || "";
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.card = code;
+    b.dataset.state = state;
+    b.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
+    b.title = data.names[code];
+    b.setAttribute("aria-label", data.names[code]);
+    b.disabled = data.disabled;
+    const face = document.createElement("span");
+    face.className = "cardbuttons-face";
+    face.dataset.face = code;
+    face.style.width = data.width + "px";
+    face.style.height = data.height + "px";
+    b.appendChild(face);
+    b.addEventListener("click", () => setTriggerValue("clicked", code));
+    return b;
+  };
   for (const row of data.rows) {
     const line = document.createElement("div");
     line.className = "cardbuttons-row";
-    for (const code of row) {
-      const state = data.states[code] || "";
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.card = code;
-      button.dataset.state = state;
-      button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
-      button.title = data.names[code];
-      button.setAttribute("aria-label", data.names[code]);
-      button.disabled = data.disabled;
-      const face = document.createElement("span");
-      face.className = "cardbuttons-face";
-      face.dataset.face = code;
-      face.style.width = data.width + "px";
-      face.style.height = data.height + "px";
-      button.appendChild(face);
-      button.addEventListener("click", () => setTriggerValue("clicked", code));
-      line.appendChild(button);
+    // A long row (a suit of the deck) in two halves, each kept whole on a narrow screen.
+    const cut = Math.ceil(row.length / 2);
+    const parts = row.length > 8 ? [row.slice(0, cut), row.slice(cut)] : [row];
+    for (const codes of parts) {
+      const part = document.createElement("div");
+      part.className = parts.length > 1 ? "cardbuttons-half" : "cardbuttons-part";
+      for (const code of codes) part.appendChild(button(code));
+      line.appendChild(part);
     }
     root.appendChild(line);
   }
