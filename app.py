@@ -45,8 +45,8 @@ with profiles:
         )
 
 st.header(t("home.start_title", lang))
-for row in (PAGE_WORDS[:3], PAGE_WORDS[3:]):
-    for column, (key, _) in zip(st.columns(3), row, strict=True):
+for row in (PAGE_WORDS[i:i + 3] for i in range(0, len(PAGE_WORDS), 3)):
+    for column, (key, _) in zip(st.columns(3), row, strict=False):
         with column.container(border=True, height="stretch"):
             path = find_page(key)
             if path is not None:

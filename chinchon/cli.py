@@ -1,4 +1,5 @@
-"""The command line: ``python -m chinchon analyze|close|puzzles|odds`` (see DESIGN.md).
+"""The command line: ``python -m chinchon analyze|close|puzzles|odds|play|replay|match``
+(see DESIGN.md; the game commands live in :mod:`chinchon.cli_game`).
 
 Every bad input ends with exit status 2 and one line on standard error naming the problem; in
 batch mode a bad line gives ``{"error": "..."}`` on its own output line and the run goes on.
@@ -193,6 +194,10 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("--workers", type=int, default=1, metavar="N",
                           help="processes sharing the work (default 1)")
     odds_cmd.set_defaults(run=_odds)
+
+    from chinchon.cli_game import add_commands as add_game_commands
+
+    add_game_commands(commands, _add_rules_options)
     return parser
 
 

@@ -14,7 +14,7 @@ from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.odds import can_rank, rank_of
 from chinchon.engine.solver import HandAnalysis
 from chinchon.views import handlab as hl
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_percent, t
 from webui.card_buttons import card_picker, clicked_card
 from webui.keys import step_keys
 from webui.ui import (
@@ -76,9 +76,7 @@ def text_box(name: str, label: str, **kw: object) -> None:
 
 def percent(share: float) -> str:
     """``0.9996`` as ``99.9%`` (``99,9 %`` in French): rounded down, so 100% means every hand."""
-    text = f"{int(share * 1000) / 10:g}"
-    text = text if lang == "en" else text.replace(".", ",")
-    return text + ("\u202f%" if lang == "fr" else "%")
+    return fmt_percent(share, lang, digits=1, round_down=True)
 
 
 def on_pick() -> None:
@@ -245,7 +243,8 @@ def show_discards(*, big: bool = False) -> None:
     frame = hl.discard_frame(view.discards)
     st.html(hl.discard_chart_html(
         frame, names=[card_name(code, lang) for code in frame["card"]],
-        title=tr("discard.chart"), card_width=88 if big else 48, bar_height=150 if big else 110))
+        title=tr("discard.chart"), card_width=88 if big else 48, bar_height=150 if big else 110,
+        lang=lang))
     if not big:
         # A plain table: drawn at once, and its cells wrap instead of being cut.
         st.table(pd.DataFrame(
@@ -271,7 +270,8 @@ def show_melds(width: int) -> None:
 def show_close_rule() -> None:
     assert analysis is not None
     st.markdown(tr(f"close.rule.{rules.close_rule.value}", name=rules.name,
-                   limit=rules.close_limit, points=analysis.loose_points))
+                   limit=rules.close_limit, points=analysis.loose_points,
+                   count=analysis.loose_points))
 
 
 def show_compare() -> None:

@@ -100,7 +100,7 @@ def test_tour_try_it_swap_changes_the_result() -> None:
     assert "12 loose points: this hand may not close." in texts(at)  # the suggested 4o -> 12o
     at.selectbox(key=key).set_value(Card.parse("8e")).run()
     assert not at.exception
-    assert "All seven cards melded: closing scores -10." in texts(at)
+    assert "All seven cards melded: closing scores −10." in texts(at)
 
 
 def test_tour_bad_step_in_the_url_is_named_and_the_tour_starts() -> None:

@@ -1,21 +1,25 @@
-"""Clickable card faces, in one v2 component: the hand lab's deck picker and the puzzle's hand.
+"""Clickable card faces, in one v2 component: the hand lab's deck picker, the puzzle's hand, the
+Play table's hand and its draw and close buttons.
 
 A click sends the card's code back to Python as a one-rerun trigger; read it inside the
-``on_click`` callback with :func:`clicked_card`. The component builds its buttons with DOM calls
-from card codes and fixed translated names only, so no user text ever reaches its markup.
-Every button carries ``data-card="<code>"`` (a contract: scripts and tests find cards by it).
+``on_click`` callback with :func:`clicked_card`. Every card button carries ``data-card="<code>"``.
+Optional action buttons (:class:`ActionButton`) carry ``data-action="<name>"`` and send their
+name to ``on_action``, read with :func:`clicked_action`. The component builds its buttons with
+DOM calls from card codes and fixed translated names only, so no user text ever reaches its
+markup. ``data-card`` and ``data-action`` are a contract: scripts and tests find buttons by them.
 AppTest cannot click inside it: the browser tests do.
 
-The faces are not in the component's data: one stylesheet (:func:`faces_css`) draws every card
-as a background image, and Streamlit sends an unchanged element only once per session (its
-message cache), so a click sends the codes and their marks, a few hundred bytes, instead of
-every face again (270 kB for a 48-card deck), and the browser decodes each face once.
+The faces are not in the component's data: one stylesheet per language (:func:`faces_css`)
+draws every card as a background image, and Streamlit sends an unchanged element only once per
+session (its message cache), so a click sends the codes and their marks, a few hundred bytes,
+instead of every face again (270 kB for a 48-card deck), and the browser decodes each face once.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import streamlit as st
@@ -24,16 +28,32 @@ from chinchon.engine.cards import RANKS_48, Card
 from chinchon.engine.rules import Rules
 from chinchon.views.handlab import deck_rows
 from chinchon.views.i18n import card_name
-from chinchon.views.svg import card_data_uri, card_height
+from chinchon.views.svg import back_svg, card_data_uri, card_height, svg_data_uri
 
 #: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
-#: or both jokers), a wrong or the right answer.
-STATES = ("taken", "twice", "wrong", "right")
+#: or both jokers), a wrong or the right answer; on the Play table the card just drawn
+#: (``new``), a card you may close with (``closes``) and the coach's hint (``hint``).
+STATES = ("taken", "twice", "wrong", "right", "new", "closes", "hint")
+
+
+@dataclass(frozen=True)
+class ActionButton:
+    """A button beside the cards, ``data-action="<action>"``: a card face (``card``), a card
+    back (``back``) or text only; ``label`` (fixed, translated text) is shown under it."""
+
+    action: str
+    label: str
+    disabled: bool = False
+    title: str = ""
+    card: str | None = None
+    back: bool = False
+    primary: bool = False
 
 _CSS = """
 .cardbuttons { display: flex; flex-direction: column; gap: 6px; padding: 6px 0 4px; }
 .cardbuttons-row, .cardbuttons-half, .cardbuttons-part {
   display: flex; flex-wrap: wrap; gap: var(--gap, 6px); }
+.cardbuttons-face { display: block; border-radius: 7px; background: center / 100% 100% no-repeat; }
 /* A deck's suit comes in two halves: on a phone each half takes a line, never 8 + 4. */
 @media (max-width: 640px) {
   .cardbuttons-half .cardbuttons-face { width: min(52px, calc((100vw - 4rem) / 6 - 6px)) !important;
@@ -43,7 +63,7 @@ _CSS = """
   padding: 0; border: 0; background: none; cursor: pointer; border-radius: 8px;
   line-height: 0; position: relative; transition: transform 90ms ease-out, opacity 90ms, box-shadow 90ms;
 }
-.cardbuttons-face { display: block; border-radius: 7px; background: center / 100% 100% no-repeat; }
+.cardbuttons button img { display: block; border-radius: 7px; }
 .cardbuttons button:hover:not(:disabled) { transform: translateY(-4px); }
 .cardbuttons button:focus-visible { outline: 3px solid var(--st-primary-color); outline-offset: 3px; }
 .cardbuttons button[data-state="taken"] { opacity: 0.28; transform: none; }
@@ -56,6 +76,23 @@ _CSS = """
 .cardbuttons button[data-state="wrong"] { opacity: 0.35; box-shadow: 0 0 0 3px #c0392b; }
 .cardbuttons button[data-state="right"] { box-shadow: 0 0 0 4px #1f7a4d; transform: translateY(-6px); }
 .cardbuttons button:disabled { cursor: default; }
+.cardbuttons button[data-state="new"] { box-shadow: 0 0 0 3px #2b6cb0; }
+.cardbuttons button[data-state="closes"] { box-shadow: 0 0 0 4px #1f7a4d; }
+.cardbuttons button[data-state="hint"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
+.cardbuttons.inline { flex-direction: row; flex-wrap: wrap; column-gap: 18px; }
+.cardbuttons figure { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 2px; }
+.cardbuttons figcaption { font: 12px/1.25 sans-serif; text-align: center; max-width: 9em; opacity: 0.85; }
+.cardbuttons-actions { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-end; }
+.cardbuttons button.action-text {
+  line-height: 1.3; padding: 8px 16px; border-radius: 8px; font: 600 15px/1.3 sans-serif;
+  border: 1px solid rgba(128,128,128,0.5); background: var(--st-secondary-background-color, #f0f2f6);
+  color: inherit; min-height: 40px;
+}
+.cardbuttons button.action-text.primary {
+  background: var(--st-primary-color, #1f7a4d); color: #fff; border-color: transparent;
+}
+.cardbuttons-actions button:disabled { opacity: 0.45; }
+.cardbuttons-actions button:disabled:hover { transform: none; }
 """
 
 _JS = """
@@ -72,24 +109,68 @@ export default function (component) {
   root.setAttribute("aria-label", data.label);
   root.style.setProperty("--gap", data.gap + "px");
   root.style.setProperty("--ratio", data.width + " / " + data.height);
-  const button = (code) => {
+  root.classList.toggle("inline", !!data.inline);
+  const face = (code) => {
+    const span = document.createElement("span");
+    span.className = "cardbuttons-face";
+    span.dataset.face = code;
+    span.style.width = data.width + "px";
+    span.style.height = data.height + "px";
+    return span;
+  };
+  const captioned = (button, text) => {
+    if (!text) return button;
+    const figure = document.createElement("figure");
+    const caption = document.createElement("figcaption");
+    caption.textContent = text;
+    figure.append(button, caption);
+    return figure;
+  };
+  if (data.actions && data.actions.length) {
+    const line = document.createElement("div");
+    line.className = "cardbuttons-actions";
+    for (const act of data.actions) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = act.action;
+      if (act.card) button.dataset.card = act.card;
+      button.disabled = !!act.disabled;
+      button.title = act.title || act.label;
+      if (act.card || act.back) {
+        button.setAttribute("aria-label", act.label);
+        if (act.card) {
+          button.appendChild(face(act.card));
+        } else {
+          const img = document.createElement("img");
+          img.src = data.back;
+          img.alt = act.label;
+          img.width = data.width;
+          button.appendChild(img);
+        }
+        button.addEventListener("click", () => setTriggerValue("action", act.action));
+        line.appendChild(captioned(button, act.label));
+      } else {
+        button.className = "action-text" + (act.primary ? " primary" : "");
+        button.textContent = act.label;
+        button.addEventListener("click", () => setTriggerValue("action", act.action));
+        line.appendChild(button);
+      }
+    }
+    root.appendChild(line);
+  }
+  const cardButton = (code) => {
     const state = data.states[code] || "";
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.card = code;
-    b.dataset.state = state;
-    b.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
-    b.title = data.names[code];
-    b.setAttribute("aria-label", data.names[code]);
-    b.disabled = data.disabled;
-    const face = document.createElement("span");
-    face.className = "cardbuttons-face";
-    face.dataset.face = code;
-    face.style.width = data.width + "px";
-    face.style.height = data.height + "px";
-    b.appendChild(face);
-    b.addEventListener("click", () => setTriggerValue("clicked", code));
-    return b;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.card = code;
+    button.dataset.state = state;
+    button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
+    button.title = data.names[code];
+    button.setAttribute("aria-label", data.names[code]);
+    button.disabled = data.disabled;
+    button.appendChild(face(code));
+    button.addEventListener("click", () => setTriggerValue("clicked", code));
+    return captioned(button, (data.captions || {})[code]);
   };
   for (const row of data.rows) {
     const line = document.createElement("div");
@@ -100,7 +181,7 @@ export default function (component) {
     for (const codes of parts) {
       const part = document.createElement("div");
       part.className = parts.length > 1 ? "cardbuttons-half" : "cardbuttons-part";
-      for (const code of codes) part.appendChild(button(code));
+      for (const code of codes) part.appendChild(cardButton(code));
       line.appendChild(part);
     }
     root.appendChild(line);
@@ -108,17 +189,18 @@ export default function (component) {
 }
 """
 
-# Not isolated in a shadow root, so that the page's one faces stylesheet reaches the buttons.
+# Not isolated in a shadow root, so that the page's faces stylesheet reaches the buttons.
 _COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_JS,
                                         isolate_styles=False)
 
 
 @cache
-def faces_css() -> str:
-    """Every face of the largest deck and the joker, one rule per card code (they scale)."""
+def faces_css(lang: str) -> str:
+    """Every face of the largest deck and the joker (suits named in ``lang``), one rule per
+    card code; a face scales to any width."""
     codes = [f"{rank}{suit}" for suit in "oceb" for rank in RANKS_48] + ["JK"]
     return "".join(f'.cardbuttons-face[data-face="{code}"]'
-                   f'{{background-image:url("{card_data_uri(code, width=72)}")}}'
+                   f'{{background-image:url("{card_data_uri(code, width=72, lang=lang)}")}}'
                    for code in codes)
 
 
@@ -127,20 +209,42 @@ def _name(code: str, lang: str) -> str:
     return card_name(code, lang)
 
 
+@lru_cache(maxsize=8)
+def _back(width: int) -> str:
+    return svg_data_uri(back_svg(width))
+
+
 def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: str,
                  on_click: Callable[[], None], states: Mapping[str, str | None] | None = None,
-                 disabled: bool = False, width: int = 84, gap: int = 10) -> None:
-    """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`."""
-    codes = {code for row in rows for code in row}
+                 disabled: bool = False, width: int = 84, gap: int = 10,
+                 captions: Mapping[str, str] | None = None,
+                 actions: Sequence[ActionButton] = (),
+                 on_action: Callable[[], None] | None = None, inline: bool = False) -> None:
+    """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`.
+
+    ``captions`` puts a short text under a card; ``actions`` are buttons shown before the
+    cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups).
+    """
+    codes = {code for row in rows for code in row} | {a.card for a in actions if a.card}
     marks = {code: state for code, state in (states or {}).items() if state in STATES}
-    st.html(f"<style>{faces_css()}</style>")  # the same element each run: sent once
-    _COMPONENT(
-        key=key,
-        data={"rows": [list(row) for row in rows], "label": label, "disabled": disabled,
-              "names": {code: _name(code, lang) for code in codes},
-              "states": marks, "width": width, "height": card_height(width), "gap": gap},
-        on_clicked_change=on_click,
-    )
+    data: dict[str, object] = {
+        "rows": [list(row) for row in rows], "label": label, "disabled": disabled,
+        "names": {code: _name(code, lang) for code in codes}, "states": marks,
+        "width": width, "height": card_height(width), "gap": gap}
+    st.html(f"<style>{faces_css(lang)}</style>")  # the same element each run: sent once
+    if captions:
+        data["captions"] = dict(captions)
+    if actions:
+        data["actions"] = [{"action": a.action, "label": a.label, "disabled": a.disabled,
+                            "title": a.title, "card": a.card, "back": a.back,
+                            "primary": a.primary} for a in actions]
+        data["back"] = _back(width)
+    if inline:
+        data["inline"] = True
+    if on_action is None:
+        _COMPONENT(key=key, data=data, on_clicked_change=on_click)
+    else:
+        _COMPONENT(key=key, data=data, on_clicked_change=on_click, on_action_change=on_action)
 
 
 def card_picker(rules: Rules, hand: Sequence[Card], *, lang: str, label: str, key: str,
@@ -157,4 +261,11 @@ def clicked_card(key: str) -> str | None:
     """Inside ``on_click`` of :func:`card_buttons`: the code of the card just clicked."""
     state = st.session_state.get(key)
     value = state.get("clicked") if state is not None else None
+    return value if isinstance(value, str) else None
+
+
+def clicked_action(key: str) -> str | None:
+    """Inside ``on_action`` of :func:`card_buttons`: the name of the action button clicked."""
+    state = st.session_state.get(key)
+    value = state.get("action") if state is not None else None
     return value if isinstance(value, str) else None

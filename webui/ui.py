@@ -36,6 +36,7 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("variants", "variant"),
     ("puzzles", "puzzle"),
     ("odds", "odds"),
+    ("play", "play"),
 )
 
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.
@@ -93,8 +94,10 @@ def page_files() -> list[str]:
 
 def page_key(path: str) -> str | None:
     """The i18n page key of a page script, from the word its file name holds."""
-    stem = Path(path).stem.lower()
-    return next((key for key, word in PAGE_WORDS if word in stem), None)
+    # A word starts a part of the name ("3_Layoff_table" holds "lay", "9_Play" does not).
+    parts = Path(path).stem.lower().replace("-", "_").split("_")
+    return next((key for key, word in PAGE_WORDS if any(p.startswith(word) for p in parts)),
+                None)
 
 
 def find_page(key: str) -> str | None:
@@ -341,7 +344,8 @@ def show_cards(
     alts = [i18n.card_name(code, lang) for code in codes]
     st.html(
         svg.cards_row_html(
-            codes, width=width, gap=gap, labels=labels, highlights=highlights, alts=alts
+            codes, width=width, gap=gap, labels=labels, highlights=highlights, alts=alts,
+            lang=lang,
         )
     )
 
@@ -358,7 +362,7 @@ def show_card_groups(
     alts = [[i18n.card_name(code, lang) for code in group] for group in groups]
     st.html(
         svg.card_groups_html(
-            groups, width=width, captions=captions, highlights=highlights, alts=alts
+            groups, width=width, captions=captions, highlights=highlights, alts=alts, lang=lang
         )
     )
 
@@ -410,6 +414,7 @@ def show_table(
             width=width,
             highlights=[LAID_RING if c in extra else None for c in meld.cards],
             alts=alts[i],
+            lang=lang,
         )
         caption = html.escape(f"{owners[i]} · {meld_caption(meld, lang)}")
         parts.append(

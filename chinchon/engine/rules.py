@@ -104,6 +104,8 @@ class Rules:
     everybody_out: EverybodyOut
     #: The hand ends with no closer when the stock runs out this many times (None: never).
     stock_runs_out_end: int | None
+    #: When the stock runs out, the pile's top card stays face up (the rest is shuffled).
+    stock_keeps_top: bool
     rotation: str
     citations: MappingProxyType[str, str] = field(compare=False, repr=False)
 
@@ -152,8 +154,10 @@ _BARAJAMOS = Rules(
     joker_run_score=None, layoffs=LayoffStyle.ONE_PASS, no_layoffs_after_minus_ten=False,
     limit=70, returns=2, returns_in_two_player_game=True, everybody_out=EverybodyOut.DRAW,
     stock_runs_out_end=None,
+    stock_keeps_top=False,
     rotation="first player by lot; then the next player still in, counter-clockwise",
     citations=_cite(
+        stock_keeps_top="barajamos-fr.txt",
         players="barajamos-fr.txt", deck="barajamos-fr.txt", two_decks_from="barajamos-fr.txt",
         figure_points="barajamos-fr.txt", close_rule="barajamos-fr.txt",
         close_limit="barajamos-fr.txt", close_in_first_round="barajamos-fr.txt",
@@ -172,8 +176,10 @@ _FOURNIER = Rules(
     joker_run_score=None, layoffs=LayoffStyle.ROUNDS, no_layoffs_after_minus_ten=False,
     limit=100, returns=0, returns_in_two_player_game=False,
     everybody_out=EverybodyOut.LOWEST_WINS_TIES_PLAY_ON, stock_runs_out_end=None,
+    stock_keeps_top=True,
     rotation="first player by lot; the deal passes to the right",
     citations=_cite(
+        stock_keeps_top="fournier-pt.txt",
         players="fournier-pt.txt", deck="fournier-pt.txt", figure_points="fournier-pt.txt",
         close_rule="fournier-pt.txt", close_limit="fournier-pt.txt",
         minus_ten="fournier-pt.txt", chinchon_effect="fournier-pt.txt",
@@ -192,8 +198,10 @@ _JEUX_DE_CARTES = Rules(
     joker_run_score=None, layoffs=LayoffStyle.CLOSER_MELDS, no_layoffs_after_minus_ten=True,
     limit=100, returns=None, returns_in_two_player_game=True,
     everybody_out=EverybodyOut.LOWEST_WINS, stock_runs_out_end=None,
+    stock_keeps_top=False,
     rotation="the dealer's right starts and deals next",
     citations=_cite(
+        stock_keeps_top=OURS,
         players="jeux-de-cartes-fr.txt", deck=f"jeux-de-cartes-fr.txt; {OURS} (footnote 1)",
         two_decks_from="jeux-de-cartes-fr.txt", figure_points="jeux-de-cartes-fr.txt",
         close_rule="jeux-de-cartes-fr.txt", close_limit="jeux-de-cartes-fr.txt",
@@ -213,8 +221,10 @@ _LUDOTEKA = Rules(
     joker_run_score=-25, layoffs=LayoffStyle.IF_CLOSER_LOOSE, no_layoffs_after_minus_ten=True,
     limit=100, returns=0, returns_in_two_player_game=False,
     everybody_out=EverybodyOut.CLOSER_WINS, stock_runs_out_end=4,
+    stock_keeps_top=False,
     rotation="the dealer's right starts",
     citations=_cite(
+        stock_keeps_top=OURS,
         players="ludoteka-fr.txt", deck="ludoteka-fr.txt", figure_points="ludoteka-fr.txt",
         close_rule="ludoteka-fr.txt", close_limit="ludoteka-fr.txt",
         close_in_first_round="ludoteka-fr.txt", close_within_limit="ludoteka-fr.txt",

@@ -1,0 +1,135 @@
+"""The ``expert`` bot: exact draw-ahead counts over the cards he cannot see.
+
+Every count comes from :func:`chinchon.engine.draws.draw_odds` over the unseen cards of his
+view (the deck minus his hand, the pile and the cards the others took from it and still hold),
+each equally likely to be the stock's next card. A seven-card hand is worth
+
+    ``CLOSE_WEIGHT`` × (opponents still in) × P(close after the next draw) − E[loose points]
+
+(the chance to make the others pay, against what he keeps if someone else closes first).
+
+- **Discard**: the card whose seven left are worth the most, minus a small penalty for a card
+  that melds with what the next player took from the pile; the dearest card on a tie.
+- **Take or draw**: he takes the pile's top when keeping it (and throwing his best other card)
+  beats, one draw ahead, what the stock gives on average: a sure close against the chance of
+  one, fewer loose points against the expected ones.
+- **Close**: at once when he may, taking the best outcome (chinchón, -10, fewest points), but he
+  waits when closing with loose points would take his own total over the limit and another card
+  could still give him -10 (then he plays for it).
+- Returns and stalemates as :mod:`chinchon.engine.bots`.
+
+>>> from chinchon.engine.bots import play_game
+>>> from chinchon.engine.rules import get_rules
+>>> play_game(get_rules("fournier"), ["expert", "greedy"], seed=2).is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.engine.bots import break_stalemate, wants_return
+from chinchon.engine.cards import Card
+from chinchon.engine.draws import best_of_eight, draw_odds
+from chinchon.engine.game import Phase
+from chinchon.engine.melds import find_meld
+from chinchon.engine.seat_view import View
+
+#: What a close is worth against one opponent, in loose points (about what he still holds).
+CLOSE_WEIGHT = 20
+#: The cost, in loose points, of throwing a card the next player can meld with his pile takes.
+FEEDING_PENALTY = 3
+
+
+class ExpertBot:
+    """Draw-ahead counting from the view (module docstring)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)  # only for breaking a stalemate
+
+    def choose(self, view: View) -> Action:
+        if view.phase is Phase.DRAW:
+            return Draw(PILE if self.takes_top(view) else STOCK)
+        if view.phase is Phase.DISCARD:
+            return break_stalemate(view, self.rng) or self.discard(view)
+        return Return(wants_return(view))
+
+    # --- Values -----------------------------------------------------------------------------
+
+    def value(self, view: View, kept: tuple[Card, ...], unseen: Counter[Card]) -> float:
+        """What seven kept cards are worth one draw ahead (module docstring)."""
+        odds = draw_odds(kept, unseen, view.rules)
+        opponents = max(1, len(view.in_game) - 1)
+        return float(CLOSE_WEIGHT * opponents * odds.close_chance - odds.expected_points)
+
+    def takes_top(self, view: View) -> bool:
+        top = view.top
+        if top is None:
+            return False
+        rules, hand = view.rules, view.hand
+        unseen = view.unseen()
+        opponents = max(1, len(view.in_game) - 1)
+        loose, closes = best_of_eight((*hand, top), rules)
+        if view.first_round and not rules.close_in_first_round:
+            closes = False
+        odds = draw_odds(hand, unseen, rules)
+        weight = CLOSE_WEIGHT * opponents
+        take = weight * closes - loose
+        draw = float(weight * odds.close_chance - odds.expected_points)
+        if closes and odds.close_chance < 1:
+            return True
+        return take > draw
+
+    def discard(self, view: View) -> Discard:
+        closing = [a for a in view.legal if isinstance(a, Discard) and a.close]
+        if closing and not self.waits(view):
+            table = view.discards
+            assert table is not None
+            return Discard(table.best, close=True)
+        rules, hand = view.rules, view.hand
+        unseen = view.unseen()
+        feeds = self.feeding(view)
+        best: tuple[float, int, int] | None = None
+        choice = hand[0]
+        for index, card in enumerate(dict.fromkeys(hand)):
+            if view.drew_from == PILE and card == view.drawn and len(set(hand)) > 1:
+                continue  # throwing back the card just taken is a wasted turn
+            kept = list(hand)
+            kept.remove(card)
+            worth = self.value(view, tuple(kept), unseen) - FEEDING_PENALTY * (card in feeds)
+            key = (worth, rules.points(card), -index)
+            if best is None or key > best:
+                best, choice = key, card
+        return Discard(choice)
+
+    def waits(self, view: View) -> bool:
+        """Hold a close that would take him over the limit while -10 is still possible."""
+        table = view.discards
+        assert table is not None
+        row = table.rows[table.best_index]
+        score = row.score
+        if score is None or score <= 0:
+            return False
+        return view.total + score > view.rules.limit
+
+    def feeding(self, view: View) -> set[Card]:
+        """Cards of his hand that meld with two cards the next player took from the pile."""
+        in_game = view.in_game
+        if len(in_game) < 2:
+            return set()
+        after = [seat for seat in in_game if seat > view.seat] or list(in_game)
+        taken = view.known[after[0]]
+        found: set[Card] = set()
+        if len(taken) < 2:
+            return found
+        for card in view.hand:
+            for i, first in enumerate(taken):
+                if any(find_meld((card, first, second), view.rules) is not None
+                       for second in taken[i + 1:]):
+                    found.add(card)
+                    break
+        return found

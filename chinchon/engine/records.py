@@ -1,0 +1,560 @@
+"""Game records: a readable text notation of a whole game (like chess's PGN) and a JSON form for
+scripts, both replayed move by move; a record that breaks a rule is refused with the hand, the
+move number and the rule.
+
+The text: headers, then one block per hand::
+
+    [Rules "fournier"]
+    [Seats "greedy, random"]
+    [Seed "3"]
+    [Result "seat 0"]
+    [Totals "31 104"]
+
+    Hand 1: seat 1 starts, upcard 5c
+      1. seat 1: stock 7o, throws 3c
+      2. seat 0: pile 3c, closes with 12b
+      end: closer seat 0 (points); scores 2 19; totals 2 19
+
+``[Options "decks=2"]`` follows ``Rules`` when the options differ from the profile's defaults.
+Other lines: ``stock rebuilt (N cards)`` when the stock runs out and is rebuilt, ``N. seat S:
+stock, ran out: no closer`` for ludoteka's fourth time, ``end: no closer; …``, and after a hand
+``seat S returns`` or ``seat S stays out``. ``-`` stands for a seat out. The deal comes from the
+seed (:mod:`chinchon.engine.game`); the drawn cards, upcards and results in the record are
+checked against it. A record may stop before the game ends (``[Result "*"]``).
+
+>>> from chinchon.engine.bots import play_game
+>>> from chinchon.engine.rules import get_rules
+>>> record = GameRecord.of(play_game(get_rules("fournier"), ["greedy", "random"], seed=3))
+>>> GameRecord.parse(record.code()) == record, GameRecord.from_json(record.to_json()) == record
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return, encode_actions
+from chinchon.engine.cards import Card, CardError
+from chinchon.engine.errors import quote
+from chinchon.engine.game import (
+    Dealt,
+    GameError,
+    GameState,
+    HandResult,
+    IllegalActionError,
+    Phase,
+    Reshuffled,
+    Turn,
+    apply,
+    new_game,
+)
+from chinchon.engine.rules import Rules, RulesError, get_rules
+
+_HEADER = re.compile(r'\[(\w+) "([^"]*)"\]')
+_HAND = re.compile(r"Hand (\d+): seat (\d+) starts, upcard (\S+)")
+_TURN = re.compile(r"(\d+)\. seat (\d+): (stock|pile) (\S+), (throws|closes with) (\S+)")
+_DRAWN = re.compile(r"(\d+)\. seat (\d+): (stock|pile) (\S+)")
+_RAN_OUT = re.compile(r"(\d+)\. seat (\d+): stock, ran out: no closer")
+_REBUILT = re.compile(r"stock rebuilt \((\d+) cards\)")
+_END = re.compile(r"end: (closer seat (\d+) \((\w+)\)|no closer); scores ([-\d ]+); "
+                  r"totals ([-\d ]+)")
+_DECIDED = re.compile(r"seat (\d+) (returns|stays out)")
+_OPTION_KEYS = ("decks", "deck", "jokers", "limit", "returns")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read, or that breaks a rule (the hand and move are named)."""
+
+
+# --- What a record claims, line by line ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Claim:
+    """One line of a record: what it says happened (checked against the replay)."""
+
+    kind: str  # hand, turn, ran_out, rebuilt, end, decided
+    where: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game: its rules, seat names, seed and actions. :meth:`states` replays it."""
+
+    rules: Rules
+    seats: tuple[str, ...]
+    seed: int
+    actions: tuple[Action, ...]
+
+    @staticmethod
+    def of(state: GameState) -> GameRecord:
+        """The record of the game that led to ``state``."""
+        return GameRecord(state.rules, state.names, state.seed, tuple(state.actions()))
+
+    def states(self) -> Iterator[GameState]:
+        """Every state, the start first; :class:`RecordError` at an illegal action."""
+        state = _start(self.rules, self.seats, self.seed)
+        yield state
+        for number, action in enumerate(self.actions, 1):
+            state = _apply(state, action, f"action {number}")
+            yield state
+
+    @cached_property
+    def final(self) -> GameState:
+        *_, state = self.states()
+        return state
+
+    # --- Text ----------------------------------------------------------------------------------
+
+    def code(self) -> str:
+        """The text notation (module docstring)."""
+        final = self.final
+        headers = [("Rules", self.rules.id)]
+        if self.rules.options:
+            headers.append(("Options", " ".join(f"{k}={v}" for k, v in
+                                                self.rules.options.items())))
+        headers += [("Seats", ", ".join(self.seats)), ("Seed", str(self.seed)),
+                    ("Result", _result(final)), ("Totals", _numbers(final.totals))]
+        lines = [f'[{key} "{value}"]' for key, value in headers]
+        move = 0
+        for event in final.events():
+            if isinstance(event, Dealt):
+                move = 0
+                lines += ["", f"Hand {event.hand}: seat {event.first} starts, "
+                              f"upcard {event.upcard.code()}"]
+            elif isinstance(event, Turn):
+                move += 1
+                verb = "closes with" if event.close else "throws"
+                lines.append(f"  {move}. seat {event.seat}: {event.draw} {event.card.code()}, "
+                             f"{verb} {event.discard.code()}")
+            elif isinstance(event, Reshuffled):
+                lines.append(f"  stock rebuilt ({len(event.stock)} cards)")
+            elif isinstance(event, HandResult):
+                if event.closer is None:
+                    move += 1
+                    lines.append(f"  {move}. seat {event.seat}: stock, ran out: no closer")
+                lines.append(f"  end: {_closer_text(event)}; scores {_numbers(event.scores)}; "
+                             f"totals {_numbers(event.totals)}")
+            else:
+                lines.append(f"  seat {event.seat} {'returns' if event.spend else 'stays out'}")
+        if final.drawn is not None:  # the record stops in the middle of a turn
+            lines.append(f"  {move + 1}. seat {final.turn}: {final.drew_from} "
+                         f"{final.drawn.code()}")
+        return "\n".join(lines) + "\n"
+
+    @staticmethod
+    def parse(text: str) -> GameRecord:
+        """Read and check a text record (:class:`RecordError` names the problem)."""
+        headers: dict[str, str] = {}
+        claims: list[_Claim] = []
+        hand = 0
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            match = _HEADER.fullmatch(line)
+            if match:
+                if claims:
+                    raise RecordError(f"line {number}: header {match.group(1)!r} after the moves")
+                headers[match.group(1)] = match.group(2)
+                continue
+            claim = _claim_of(line, hand, number)
+            if claim.kind == "hand":
+                hand = claim.values["hand"]
+            claims.append(claim)
+        rules, seats, seed = _headers(headers)
+        record = _check(rules, seats, seed, claims)
+        final = record.final
+        if "Result" in headers and headers["Result"] != _result(final):
+            raise RecordError(f"the Result header says {quote(headers['Result'])}, but the game "
+                              f"gives {_result(final)!r}")
+        if "Totals" in headers and headers["Totals"] != _numbers(final.totals):
+            raise RecordError(f"the Totals header says {quote(headers['Totals'])}, but the "
+                              f"game gives {_numbers(final.totals)!r}")
+        return record
+
+    # --- JSON ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``play --json`` object (issue 9's contract)."""
+        final = self.final
+        hands: list[dict[str, Any]] = []
+        for event in final.events():
+            if isinstance(event, Dealt):
+                hands.append({"first": event.first, "deal": {
+                    "hands": [None if held is None else [c.code() for c in held]
+                              for held in event.hands],
+                    "upcard": event.upcard.code(),
+                    "stock": [c.code() for c in event.stock]}, "turns": []})
+            elif isinstance(event, Turn):
+                hands[-1]["turns"].append({"seat": event.seat, "draw": event.draw,
+                                           "card": event.card.code(),
+                                           "discard": event.discard.code(),
+                                           "close": event.close})
+            elif isinstance(event, Reshuffled):
+                hands[-1]["turns"].append({"reshuffle": [c.code() for c in event.stock]})
+            elif isinstance(event, HandResult):
+                hands[-1].update({"closer": event.closer, "scores": list(event.scores),
+                                  "totals": list(event.totals), "returns": [],
+                                  "out": list(event.out)})
+            elif event.spend:
+                hands[-1]["returns"].append(event.seat)
+        if final.drawn is not None:  # the record stops in the middle of a turn
+            hands[-1]["turns"].append({"seat": final.turn, "draw": final.drew_from,
+                                       "card": final.drawn.code(), "discard": None,
+                                       "close": False})
+        return {"rules": self.rules.id, "options": self.rules.options,
+                "seats": list(self.seats), "seed": self.seed, "hands": hands,
+                "winner": final.winner if final.is_over else None,
+                "finished": final.is_over}
+
+    @staticmethod
+    def from_json(data: Any) -> GameRecord:
+        """Read and check the JSON form (:class:`RecordError` names the problem)."""
+        if not isinstance(data, dict):
+            raise RecordError("a JSON record is an object with rules, options, seats, seed, "
+                              "hands and winner")
+        for key in ("rules", "seats", "seed", "hands"):
+            if key not in data:
+                raise RecordError(f"the JSON record has no {key!r}")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise RecordError(f"'options' must be an object, not {quote(options)}")
+        seats = data["seats"]
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise RecordError("'seats' must be a list of names")
+        rules = _rules(str(data["rules"]), options)
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"'seed' must be a whole number, not {quote(seed)}")
+        if not isinstance(data["hands"], list):
+            raise RecordError("'hands' must be a list")
+        claims = [claim for number, hand in enumerate(data["hands"], 1)
+                  for claim in _json_claims(hand, number)]
+        record = _check(rules, tuple(seats), seed, claims)
+        final = record.final
+        if "winner" in data and final.is_over and data["winner"] != final.winner:
+            raise RecordError(f"the record says the winner is {data['winner']!r}, but the game "
+                              f"gives {final.winner!r}")
+        return record
+
+    def __repr__(self) -> str:
+        return (f"GameRecord({self.rules!r}, {self.seats!r}, {self.seed!r}, "
+                f"decode_actions({encode_actions(self.actions)!r}))")
+
+
+def read_record(text: str) -> GameRecord:
+    """A record in either form: JSON when it starts with ``{``, else the text notation."""
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not valid JSON: {error}") from None
+        return GameRecord.from_json(data)
+    return GameRecord.parse(text)
+
+
+# --- Reading -------------------------------------------------------------------------------------
+
+
+def _headers(headers: dict[str, str]) -> tuple[Rules, tuple[str, ...], int]:
+    known = {"Rules", "Options", "Seats", "Seed", "Result", "Totals", "Date", "Event"}
+    unknown = sorted(set(headers) - known)
+    if unknown:
+        raise RecordError(f"unknown header {quote(unknown[0])}: use {', '.join(sorted(known))}")
+    for key in ("Rules", "Seats", "Seed"):
+        if key not in headers:
+            raise RecordError(f"the record has no {key} header")
+    options: dict[str, Any] = {}
+    for item in headers.get("Options", "").split():
+        key, _, value = item.partition("=")
+        if not value.lstrip("-").isdigit():
+            raise RecordError(f"option {quote(item)}: write key=number")
+        options[key] = int(value)
+    rules = _rules(headers["Rules"], options)
+    seats = tuple(name.strip() for name in headers["Seats"].split(","))
+    if not re.fullmatch(r"-?\d+", headers["Seed"].strip()):
+        raise RecordError(f"the Seed header must be a whole number, not {quote(headers['Seed'])}")
+    return rules, seats, int(headers["Seed"])
+
+
+def _rules(rules_id: str, options: dict[str, Any]) -> Rules:
+    for key in options:
+        if key not in _OPTION_KEYS:
+            raise RecordError(f"unknown option {quote(key)}: the options are "
+                              f"{', '.join(_OPTION_KEYS)}")
+    try:
+        return get_rules(rules_id, **options)
+    except RulesError as error:
+        raise RecordError(str(error)) from None
+
+
+def _card(code: str, where: str) -> Card:
+    try:
+        return Card.parse(code)
+    except CardError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _claim_of(line: str, hand: int, number: int) -> _Claim:
+    where = f"line {number} (hand {hand})"
+    if match := _HAND.fullmatch(line):
+        return _Claim("hand", f"line {number}", {"hand": int(match[1]), "first": int(match[2]),
+                                                  "upcard": _card(match[3], where)})
+    if match := _TURN.fullmatch(line):
+        where = f"hand {hand}, move {match[1]}"
+        return _Claim("turn", where, {"seat": int(match[2]), "draw": match[3],
+                                      "card": _card(match[4], where),
+                                      "discard": _card(match[6], where),
+                                      "close": match[5] == "closes with"})
+    if match := _DRAWN.fullmatch(line):
+        where = f"hand {hand}, move {match[1]}"
+        return _Claim("turn", where, {"seat": int(match[2]), "draw": match[3],
+                                      "card": _card(match[4], where), "discard": None,
+                                      "close": False})
+    if match := _RAN_OUT.fullmatch(line):
+        return _Claim("ran_out", f"hand {hand}, move {match[1]}", {"seat": int(match[2])})
+    if match := _REBUILT.fullmatch(line):
+        return _Claim("rebuilt", where, {"count": int(match[1])})
+    if match := _END.fullmatch(line):
+        return _Claim("end", f"hand {hand}, end", {
+            "closer": None if match[2] is None else int(match[2]),
+            "scores": match[4].strip(), "totals": match[5].strip()})
+    if match := _DECIDED.fullmatch(line):
+        return _Claim("decided", f"hand {hand}, after the end",
+                      {"seat": int(match[1]), "spend": match[2] == "returns"})
+    raise RecordError(f"line {number}: cannot read {quote(line)}")
+
+
+def _json_claims(hand: Any, number: int) -> Iterator[_Claim]:
+    where = f"hand {number}"
+    if not isinstance(hand, dict) or "deal" not in hand or "turns" not in hand:
+        raise RecordError(f"{where}: a hand is an object with first, deal, turns, closer, "
+                          f"scores, totals, returns and out")
+    deal = hand["deal"]
+    if not isinstance(deal, dict):
+        raise RecordError(f"{where}: 'deal' must be an object")
+    try:
+        upcard = _card(str(deal.get("upcard")), where)
+        yield _Claim("hand", where, {"hand": number, "first": hand.get("first"),
+                                     "upcard": upcard, "deal": deal})
+        turns = hand["turns"]
+        if not isinstance(turns, list):
+            raise RecordError(f"{where}: 'turns' must be a list")
+        move = 0
+        for turn in turns:
+            if isinstance(turn, dict) and "reshuffle" in turn:
+                cards = turn["reshuffle"]
+                yield _Claim("rebuilt", where, {"count": len(cards) if isinstance(cards, list)
+                                                else -1, "cards": cards})
+                continue
+            move += 1
+            at = f"{where}, move {move}"
+            if not isinstance(turn, dict) or not {"seat", "draw", "card", "discard"} <= set(turn):
+                raise RecordError(f"{at}: a turn is an object with seat, draw, card, discard, "
+                                  f"close")
+            discard = turn["discard"]
+            yield _Claim("turn", at, {"seat": turn["seat"], "draw": turn["draw"],
+                                      "card": _card(str(turn["card"]), at),
+                                      "discard": None if discard is None
+                                      else _card(str(discard), at),
+                                      "close": bool(turn.get("close", False))})
+        if "scores" in hand:
+            if hand.get("closer") is None:
+                yield _Claim("ran_out", f"{where}, move {move + 1}", {"seat": None})
+            yield _Claim("end", f"{where}, end", {
+                "closer": hand.get("closer"), "scores": _json_numbers(hand.get("scores")),
+                "totals": _json_numbers(hand.get("totals")), "returns": hand.get("returns", []),
+                "out": hand.get("out")})
+    except (TypeError, AttributeError):
+        raise RecordError(f"{where}: a field has the wrong type") from None
+
+
+def _json_numbers(values: Any) -> str:
+    if not isinstance(values, list):
+        return "?"
+    return " ".join("-" if value is None else str(value) for value in values)
+
+
+# --- Checking: replay the claims -----------------------------------------------------------------
+
+
+def _start(rules: Rules, seats: Sequence[str], seed: int) -> GameState:
+    try:
+        return new_game(rules, seats, seed)
+    except GameError as error:
+        raise RecordError(str(error)) from None
+
+
+def _apply(state: GameState, action: Action, where: str) -> GameState:
+    try:
+        return apply(state, action)
+    except IllegalActionError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _check(rules: Rules, seats: tuple[str, ...], seed: int, claims: Sequence[_Claim]
+           ) -> GameRecord:
+    """Replay the claims; every one must be what the game does."""
+    state = _start(rules, seats, seed)
+    actions: list[Action] = []
+    rebuilt: _Claim | None = None
+    ends = 0
+
+    def act(action: Action, where: str) -> None:
+        nonlocal state
+        state = _apply(state, action, where)
+        actions.append(action)
+
+    def drew(where: str) -> None:
+        nonlocal rebuilt
+        events = state.events()
+        if isinstance(events[-1], HandResult):
+            events.pop()  # the draw that found the stock empty for good
+        happened = events[-1] if isinstance(events[-1], Reshuffled) else None
+        if happened and rebuilt is None:
+            raise RecordError(f"{where}: the stock ran out and was rebuilt here, but the record "
+                              f"does not say so")
+        if rebuilt is not None:
+            if happened is None:
+                raise RecordError(f"{rebuilt.where}: the record says the stock was rebuilt, "
+                                  f"but it was not empty")
+            _same(rebuilt.where, "the rebuilt stock's size", rebuilt.values["count"],
+                  len(happened.stock))
+            cards = rebuilt.values.get("cards")
+            if cards is not None and cards != [card.code() for card in happened.stock]:
+                raise RecordError(f"{rebuilt.where}: the rebuilt stock is not the one the seed "
+                                  f"gives")
+        rebuilt = None
+
+    for claim in claims:
+        values, where = claim.values, claim.where
+        if claim.kind in ("hand", "turn", "ran_out") and len(state.results) > ends:
+            raise RecordError(f"{where}: hand {state.results[ends].hand} ended; the record must "
+                              f"give its end line first")
+        if state.phase is Phase.OVER and claim.kind != "end":
+            raise RecordError(f"{where}: the game is already over")
+        if claim.kind == "hand":
+            _expect_phase(state, Phase.DRAW, where, "a new hand")
+            if values["hand"] != state.hand or state.turns:
+                raise RecordError(f"{where}: hand {values['hand']} starts, but the game is in "
+                                  f"hand {state.hand}, turn {state.turns + 1}")
+            dealt = next(e for e in reversed(state.events()) if isinstance(e, Dealt))
+            _same(where, "the starting seat", values["first"], dealt.first)
+            _same(where, "the upcard", values["upcard"], dealt.upcard)
+            if "deal" in values:
+                _check_deal(values["deal"], dealt, where)
+        elif claim.kind == "turn":
+            _same(where, "the seat to play", values["seat"], state.turn)
+            if values["draw"] not in (STOCK, PILE):
+                raise RecordError(f"{where}: draw from stock or pile, not "
+                                  f"{quote(values['draw'])}")
+            act(Draw(values["draw"]), where)
+            drew(where)
+            if state.phase is not Phase.DISCARD:
+                raise RecordError(f"{where}: the stock ran out for good and the hand ended with "
+                                  f"no closer")
+            _same(where, f"the card drawn from the {values['draw']}", values["card"], state.drawn)
+            if values["discard"] is not None:
+                act(Discard(values["discard"], values["close"]), where)
+            elif claim is not claims[-1]:
+                raise RecordError(f"{where}: a turn without a discard may only end the record")
+        elif claim.kind == "rebuilt":
+            rebuilt = claim
+        elif claim.kind == "ran_out":
+            if values["seat"] is not None:
+                _same(where, "the seat to play", values["seat"], state.turn)
+            hand = state.hand
+            act(Draw(STOCK), where)
+            drew(where)
+            if state.phase is Phase.DISCARD or state.results[-1].hand != hand:
+                raise RecordError(f"{where}: the stock did not run out for good here")
+        elif claim.kind == "end":
+            if len(state.results) <= ends:
+                raise RecordError(f"{where}: the record ends the hand here, but it goes on")
+            _check_end(state.results[ends], values, where)
+            ends += 1
+            if "returns" in values:  # JSON lists the seats that returned; the others stayed out
+                returns = values["returns"]
+                if not isinstance(returns, list):
+                    raise RecordError(f"{where}: 'returns' must be a list of seats")
+                back = []
+                while state.phase is Phase.RETURN:
+                    spend = state.turn in returns
+                    if spend:
+                        back.append(state.turn)
+                    act(Return(spend), where)
+                if sorted(back) != sorted(returns):
+                    raise RecordError(f"{where}: the record says seats {returns} returned, but "
+                                      f"only {back} could")
+        elif claim.kind == "decided":
+            _expect_phase(state, Phase.RETURN, where, "a return decision")
+            _same(where, "the seat deciding on a return", values["seat"], state.turn)
+            act(Return(values["spend"]), where)
+    if len(state.results) > ends:
+        raise RecordError(f"hand {state.results[ends].hand} ended; the record must give its end "
+                          f"line")
+    record = GameRecord(rules, seats, seed, tuple(actions))
+    record.__dict__["final"] = state
+    return record
+
+
+def _expect_phase(state: GameState, phase: Phase, where: str, what: str) -> None:
+    if state.phase is not phase:
+        need = {Phase.DRAW: f"seat {state.turn} to draw", Phase.DISCARD: "a discard",
+                Phase.RETURN: f"seat {state.turn} to decide on a return",
+                Phase.OVER: "nothing"}[state.phase]
+        raise RecordError(f"{where}: {what}, but the game waits for {need}")
+
+
+def _same(where: str, what: str, claimed: Any, actual: Any) -> None:
+    if claimed != actual:
+        shown = claimed.code() if isinstance(claimed, Card) else str(claimed)[:30]
+        real = actual.code() if isinstance(actual, Card) else str(actual)
+        raise RecordError(f"{where}: the record says {what} is {shown}, but it is {real}")
+
+
+def _check_deal(deal: dict[str, Any], dealt: Dealt, where: str) -> None:
+    hands = [None if held is None else [c.code() for c in held] for held in dealt.hands]
+    if deal.get("hands") != hands:
+        raise RecordError(f"{where}: the dealt hands are not the ones seed gives")
+    if deal.get("stock") != [c.code() for c in dealt.stock]:
+        raise RecordError(f"{where}: the stock is not the one the seed gives")
+
+
+def _check_end(result: HandResult, values: dict[str, Any], where: str) -> None:
+    _same(where, "the closer", values["closer"], result.closer)
+    _same(where, "the hand's scores", values["scores"], _numbers(result.scores))
+    _same(where, "the totals", values["totals"], _numbers(result.totals))
+    if values.get("out") is not None:
+        _same(where, "the seats out", list(values["out"]), list(result.out))
+
+
+# --- Writing -------------------------------------------------------------------------------------
+
+
+def _numbers(values: Sequence[int | None]) -> str:
+    return " ".join("-" if value is None else str(value) for value in values)
+
+
+def _result(state: GameState) -> str:
+    if not state.is_over:
+        return "*"
+    return "draw" if state.winner is None else f"seat {state.winner}"
+
+
+def _closer_text(result: HandResult) -> str:
+    if result.closer is None:
+        return "no closer"
+    outcome = result.end.outcome
+    return f"closer seat {result.closer} ({outcome.value if outcome else 'points'})"
+
+
+__all__ = ["GameRecord", "RecordError", "read_record"]

@@ -1,0 +1,96 @@
+"""The game commands: ``play``, ``replay`` and ``match`` (issue 9's contract)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chinchon.cli import main
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stderr
+    sys.stderr = err
+    try:
+        code = main(list(argv), io.StringIO(stdin), out)
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    finally:
+        sys.stderr = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_play_prints_a_record_that_replay_accepts(tmp_path: Path) -> None:
+    code, out, _ = run("play", "--rules", "fournier", "--seats", "greedy,random", "--seed", "3")
+    assert code == 0 and out.startswith('[Rules "fournier"]') and "Hand 1:" in out
+    path = tmp_path / "game.txt"
+    path.write_text(out)
+    code, totals, _ = run("replay", str(path))
+    assert code == 0 and "seat 0 (greedy):" in totals and "winner: seat 0" in totals
+
+
+def test_play_json_follows_the_contract(tmp_path: Path) -> None:
+    code, out, _ = run("play", "--rules", "barajamos", "--seats", "greedy,random,greedy,random,"
+                       "greedy", "--seed", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and len(out.splitlines()) == 1
+    assert data["rules"] == "barajamos" and data["options"] == {"decks": 2}
+    assert data["seats"] == ["greedy", "random", "greedy", "random", "greedy"]
+    assert data["seed"] == 1 and data["winner"] in (None, 0, 1, 2, 3, 4)
+    hand = data["hands"][0]
+    assert {"first", "deal", "turns", "closer", "scores", "totals", "returns", "out"} <= set(hand)
+    assert len(hand["deal"]["stock"]) == 96 - 36
+    path = tmp_path / "game.json"
+    path.write_text(out)
+    code, summary, _ = run("replay", str(path), "--json")
+    assert code == 0 and json.loads(summary)["totals"] == data["hands"][-1]["totals"]
+    assert json.loads(summary)["winner"] == data["winner"]
+
+
+def test_play_takes_the_deck_options() -> None:
+    code, out, _ = run("play", "--rules", "ludoteka", "--jokers", "2", "--deck", "48",
+                       "--seats", "greedy,greedy", "--seed", "2", "--json")
+    assert code == 0 and json.loads(out)["options"] == {"deck": 48, "jokers": 2}
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["play", "--rules", "fournier", "--seats", "greedy,wizard"], "unknown bot 'wizard'"),
+    (["play", "--rules", "fournier", "--seats", "greedy"], "at least two bots"),
+    (["play", "--rules", "barajamos", "--seats", "greedy,random"],
+     "Barajamos is for 3 to 6 players, not 2"),
+    (["play", "--rules", "jeux-de-cartes", "--decks", "1", "--seats", "greedy," * 5 + "greedy"],
+     "cannot deal 7 cards each to 6 players"),
+    (["play", "--rules", "nope", "--seats", "greedy,greedy"], "unknown rule profile 'nope'"),
+    (["replay", "/no/such/file"], "cannot read '/no/such/file'"),
+])
+def test_bad_game_commands_exit_2_with_one_line(argv: list[str], message: str) -> None:
+    code, out, err = run(*argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_refuses_a_record_that_breaks_a_rule(tmp_path: Path) -> None:
+    _, out, _ = run("play", "--rules", "fournier", "--seats", "greedy,random", "--seed", "3")
+    first = next(line for line in out.splitlines() if line.strip().startswith("1. seat"))
+    path = tmp_path / "bad.txt"
+    path.write_text(out.replace(first, first.replace("throws", "closes with")))
+    code, _, err = run("replay", str(path))
+    assert code == 2 and "hand 1, move 1:" in err and "may not close" in err
+
+
+def test_replay_reads_standard_input() -> None:
+    _, out, _ = run("play", "--rules", "fournier", "--seats", "greedy,greedy", "--seed", "5")
+    code, totals, _ = run("replay", "-", stdin=out)
+    assert code == 0 and totals.count("seat ") >= 2
+
+
+def test_the_module_runs_as_a_program() -> None:
+    done = subprocess.run([sys.executable, "-m", "chinchon", "play", "--rules", "fournier",
+                           "--seats", "greedy,greedy", "--seed", "1", "--json"],
+                          capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0 and json.loads(done.stdout)["rules"] == "fournier"

@@ -1,0 +1,175 @@
+"""The Play page under AppTest: whole games played to their end through the page's own
+controls under each profile, the setup form, bad addresses, reloads, Back, the switches.
+
+AppTest cannot click inside the card component (the browser test does): here you play with
+"Play the best move for me", a real control of the page, at the "at once" pace.
+"""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from chinchon.views import table as tb
+from tests.pages import open_page
+
+PAGE = "pages/9_Play.py"
+#: Far more clicks than any of these games needs (a guard against a page that stops moving).
+MOST_CLICKS = 1500
+
+
+def _buttons(at: AppTest) -> dict[str, object]:
+    return {b.key: b for b in at.button if b.key}
+
+
+def _instant(at: AppTest) -> AppTest:
+    group = next((g for g in at.get("button_group") if g.key == "play_pace"), None)
+    assert group is not None, "the pace control is missing"
+    at = group.set_value("instant").run()
+    assert at.session_state["play_pace"] == "instant"
+    return at
+
+
+def _play_to_the_end(at: AppTest, *, back_once: bool = False) -> tuple[AppTest, int]:
+    """Click through the game: your best move, the next deal, a return when offered."""
+    clicks = 0
+    went_back = not back_once
+    while "play_new_after" not in _buttons(at):
+        assert not at.exception, at.exception[0].message
+        keys = _buttons(at)
+        if not went_back and "play_back" in keys and not keys["play_back"].disabled:
+            before = at.query_params.get("moves", "")
+            at = keys["play_back"].click().run()
+            assert len(at.query_params.get("moves", "")) <= len(before)
+            went_back = True
+            continue
+        for key in ("play_return_yes", "play_next_deal", "play_see_end", "play_to_end",
+                    "play_hint_move"):
+            if key in keys and not keys[key].disabled:
+                at = keys[key].click().run()
+                clicks += 1
+                break
+        else:
+            raise AssertionError(f"the page offers no way on: {sorted(keys)}")
+        assert clicks < MOST_CLICKS
+    return at, clicks
+
+
+@pytest.mark.parametrize(("rules_id", "seats"), [
+    ("barajamos", "greedy,expert"), ("fournier", "expert"), ("jeux-de-cartes", "greedy"),
+    ("ludoteka", "greedy,random")])
+def test_a_whole_game_to_its_end(rules_id, seats):
+    at = _instant(open_page(PAGE, rules=rules_id, seats=seats, seed="3", lang="en"))
+    at, clicks = _play_to_the_end(at, back_once=rules_id == "fournier")
+    assert clicks > 10
+    game = tb.load(tb.parse_setup(rules_id, {}, seats, "3"), at.query_params["moves"])
+    assert game.over
+    texts = [m.value for m in (*at.success, *at.info)]
+    winner = game.state.winner
+    if winner == tb.HUMAN:
+        assert "You win the game!" in texts
+    elif winner is not None:
+        level = seats.split(",")[winner - 1]
+        assert f"Bot {winner} ({level}) wins the game." in texts
+    # The review: every decision was the coach's best move, so the accuracy is 100%.
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Accuracy"] == "100%" and metrics["blunder"] == "0"
+    assert at.dataframe, "the score sheet and the review are tables"
+
+
+def test_the_setup_form_deals_a_game():
+    at = open_page(PAGE, rules="fournier", lang="en")
+    assert not at.exception
+    deal = next(b for b in at.button if b.label == "Deal")
+    at = deal.click().run()
+    assert at.query_params["seats"] and at.query_params["seed"].isdigit()
+    assert "play_hint_move" in _buttons(at)
+
+
+def test_a_link_opens_the_deal_with_you_in_the_first_seat():
+    at = open_page(PAGE, rules="ludoteka", seats="greedy,random", seed="41", lang="en")
+    assert not at.exception
+    markdown = [m.value for m in at.markdown]
+    assert "**Bot 1 (greedy)**" in markdown[0] and any("Bot 2 (random)" in m for m in markdown)
+    game = tb.new_game(tb.parse_setup("ludoteka", {}, "greedy,random", "41"))
+    held = game.state.hands[tb.HUMAN]
+    assert len(held) == 7
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    ({"seats": "greedy,wizard", "seed": "1"}, "`wizard` is not a bot"),
+    ({"seats": "greedy", "seed": "abc"}, "`abc` is not a whole number"),
+    ({"seats": "greedy,greedy,greedy,greedy", "seed": "1"}, "2 to 4 players"),
+    ({"seats": "greedy", "seed": "1", "moves": "!!"}, "`!!` is not the page's moves code"),
+    ({"seats": "greedy", "seed": "1", "moves": "_w"}, "move 1 (hand 1) picks choice 16"),
+])
+def test_a_bad_address_names_the_problem_and_offers_a_new_game(query, words):
+    at = open_page(PAGE, rules="fournier", lang="en", **query)
+    assert not at.exception
+    assert any(words in e.value for e in at.error), [e.value for e in at.error]
+    labels = [b.label for b in at.button]
+    assert "New game" in labels
+    at = next(b for b in at.button if b.label == "New game").click().run()
+    assert "seats" not in at.query_params and not at.exception
+
+
+def test_markup_in_a_bad_address_is_not_rendered():
+    at = open_page(PAGE, rules="fournier", lang="en", seats="<b>x</b>", seed="1")
+    assert any("is not a bot" in e.value for e in at.error)
+    assert all("<b>" not in e.value or "`" in e.value for e in at.error)
+
+
+def test_a_reload_resumes_the_game_where_it_was():
+    at = _instant(open_page(PAGE, rules="fournier", seats="greedy", seed="9", lang="en"))
+    for _ in range(7):
+        at = _buttons(at)["play_hint_move"].click().run()
+    moves = at.query_params["moves"]
+    again = open_page(PAGE, rules="fournier", seats="greedy", seed="9", moves=moves, lang="en")
+    assert not again.exception and again.query_params["moves"] == moves
+    shown = [c.value for c in again.caption]
+    game = tb.load(tb.parse_setup("fournier", {}, "greedy", "9"), moves)
+    assert f"Hand {game.state.hand} · Fournier · deal 9" in shown
+
+
+def test_the_coach_grades_and_the_switch_turns_it_off():
+    at = _instant(open_page(PAGE, rules="fournier", seats="greedy", seed="2", lang="en"))
+    at = _buttons(at)["play_hint_move"].click().run()
+    assert any('data-grade="best"' in h.value for h in at.get("html") if hasattr(h, "value"))
+    at = _buttons(at)["play_hint_button"].click().run()
+    assert any(i.value.startswith("The coach's best move:") for i in at.info)
+    at = at.toggle(key="play_coach").set_value(False).run()
+    assert "The coach is off (sidebar)." in [c.value for c in at.caption]
+    assert "play_hint_button" not in _buttons(at)
+
+
+def test_the_teacher_switch_shows_every_hand():
+    at = open_page(PAGE, rules="fournier", seats="greedy", seed="2", lang="en")
+    game = tb.new_game(tb.parse_setup("fournier", {}, "greedy", "2")).play_bots()
+    bot_card = game.state.hands[1][0]
+    from chinchon.views.i18n import card_name
+
+    name = card_name(bot_card.code(), "en")
+    html = lambda at: " ".join(h.value for h in at.get("html") if hasattr(h, "value"))  # noqa: E731
+    assert f'alt="{name}"' not in html(at) or bot_card in game.state.hands[0]
+    at = at.toggle(key="play_teacher").set_value(True).run()
+    assert f'alt="{name}"' in html(at)
+
+
+@pytest.mark.parametrize("lang", ["es", "fr", "pt"])
+def test_the_table_speaks_every_language(lang):
+    at = open_page(PAGE, rules="barajamos", seats="greedy,expert", seed="5", lang=lang)
+    assert not at.exception
+    from chinchon.views.i18n import t
+
+    assert at.title[0].value == t("page.play", lang)
+    assert t("play.hint", lang) in [b.label for b in at.button]
+
+
+def test_changing_the_profile_under_a_game_offers_a_new_table():
+    at = _instant(open_page(PAGE, rules="fournier", seats="greedy", seed="2", lang="en"))
+    at = _buttons(at)["play_hint_move"].click().run()
+    at = at.selectbox(key="_rules_select").set_value("ludoteka").run()
+    assert not at.exception and not at.error
+    assert any(i.value.startswith("The rules changed") for i in at.info)
+    assert "seats" not in at.query_params and "moves" not in at.query_params
+    assert any(b.label == "Deal" for b in at.button)

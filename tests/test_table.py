@@ -1,0 +1,201 @@
+"""The Play table's model (chinchon.views.table): setups from the URL, the dense moves, replay,
+taking back, what the table shows, and the coach's positions from one seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chinchon.engine.actions import Discard, Draw, Return
+from chinchon.engine.game import Phase, legal_actions
+from chinchon.engine.rules import PROFILE_IDS
+from chinchon.views import table as tb
+
+
+def _played(rules_id: str, bots: str = "greedy", seed: int = 4, moves: int = 60,
+            options: dict[str, int] | None = None) -> tb.Game:
+    """A game where you play random legal moves and the bots answer, ``moves`` of yours."""
+    game = tb.new_game(tb.parse_setup(rules_id, options or {}, bots, str(seed)))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game = game.play_bots()
+        if game.over:
+            break
+        game = game.play(rng.choice(legal_actions(game.state)))
+    return game
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_moves_round_trip_through_the_dense_code(rules_id):
+    game = _played(rules_id, "greedy,random", moves=80)
+    code = game.code()
+    again = tb.load(game.setup, code)
+    assert again.actions == game.actions and again.code() == code
+    assert again.state.totals == game.state.totals and again.state.hands == game.state.hands
+    # Half a byte per move (base64: 4 characters per 3 bytes), far under the 8 KB budget.
+    assert len(code) <= (len(game.actions) + 1) // 2 * 4 / 3 + 4
+
+
+def test_a_whole_game_fits_far_under_8_kb():
+    # Random bots rarely close: a long game of six players (thousands of moves).
+    game = _played("jeux-de-cartes", "random,random,random,random,random", seed=2, moves=2000)
+    assert game.over and len(game.actions) > 3000
+    assert len(game.code()) < 4096
+
+
+def test_encode_uses_a_byte_when_a_state_has_more_than_15_actions():
+    assert tb.encode([15], [16]) == "Dw"
+    assert tb.encode([3, 1], [4, 2]) == "MQ"
+
+
+@pytest.mark.parametrize(("seats", "seed", "field", "message"), [
+    ("", "1", "seats", "at least one bot"),
+    ("greedy,wizard", "1", "seats", "unknown bot 'wizard'"),
+    ("greedy,greedy,greedy,greedy", "1", "seats", "2 to 4 players"),
+    ("greedy", "-3", "seed", "not '-3'"),
+    ("greedy", "12x", "seed", "not '12x'"),
+    ("greedy", "99999999999", "seed", "whole number"),
+])
+def test_bad_setups_name_the_field_and_the_value(seats, seed, field, message):
+    with pytest.raises(tb.TableError, match=message) as caught:
+        tb.parse_setup("fournier", {}, seats, seed)
+    assert caught.value.field == field and isinstance(caught.value, ValueError)
+
+
+def test_barajamos_needs_three_players():
+    with pytest.raises(tb.TableError, match="3 to 6 players"):
+        tb.parse_setup("barajamos", {}, "expert", "1")
+    assert tb.parse_setup("barajamos", {}, "expert,random", "1").rules.deck.copies == 1
+    assert tb.parse_setup("barajamos", {}, "greedy," * 4 + "greedy", "1").rules.deck.copies == 2
+
+
+@pytest.mark.parametrize(("code", "message"), [
+    ("!!", "not base64url"),
+    ("A", "not base64url"),
+    ("_w", "picks action 16, but only 2 are legal"),  # 0xFF: the first state has 2 actions
+])
+def test_bad_moves_name_the_move(code, message):
+    setup = tb.parse_setup("fournier", {}, "greedy", "1")
+    with pytest.raises(tb.TableError, match=message) as caught:
+        tb.load(setup, code)
+    assert caught.value.field == "moves"
+
+
+def test_moves_past_the_end_of_the_game_are_refused():
+    game = _played("fournier", moves=400)
+    assert game.over
+    too_long = tb.encode([*game.picks, 0, 0], [*game.sizes, 2, 2])
+    with pytest.raises(tb.TableError, match="already over"):
+        tb.load(game.setup, too_long)
+
+
+def test_take_back_returns_to_before_your_last_action():
+    game = tb.new_game(tb.parse_setup("fournier", {}, "greedy", "3")).play_bots()
+    assert game.your_turn and game.state.phase is Phase.DRAW
+    drawn = game.play(Draw("stock"))
+    assert drawn.take_back().code() == game.code()
+    card = drawn.state.hands[tb.HUMAN][0]
+    thrown = drawn.play(Discard(card)).play_bots()
+    back = thrown.take_back()
+    assert back.code() == drawn.code() and back.state.phase is Phase.DISCARD
+    assert tb.new_game(game.setup).take_back().actions == ()
+
+
+def test_bots_decide_from_their_view_and_replay_the_same_choice():
+    setup = tb.parse_setup("ludoteka", {}, "random", "8")
+    one = tb.new_game(setup).play_bots().play(Draw("stock"))
+    one = one.play(Discard(one.state.hands[tb.HUMAN][0])).play_bots()
+    two = tb.load(setup, one.code())
+    while one.bot_to_move or two.bot_to_move:  # pragma: no cover - only if a hand ended
+        one, two = one.play_bot(), two.play_bot()
+    assert one.code() == two.code()
+
+
+def test_seats_hide_the_bots_cards_unless_face_up():
+    game = _played("jeux-de-cartes", "greedy,greedy", moves=3)
+    hidden, shown = tb.seats(game), tb.seats(game, face_up=True)
+    assert hidden[0].hand == game.state.hands[0]
+    assert all(info.hand is None for info in hidden[1:])
+    assert [info.hand for info in shown] == list(game.state.hands)
+    for info in hidden:
+        assert info.taken == tuple(c for who, c in game.state.taken if who == info.seat)
+
+
+def test_turn_notes_hide_stock_cards_of_the_others():
+    game = _played("fournier", "greedy", moves=10)
+    for note in tb.turns_since(game, 0):
+        if note.seat != tb.HUMAN and note.source == "stock":
+            assert note.card is None
+    assert all(n.card is not None for n in tb.turns_since(game, 0, face_up=True))
+
+
+def test_keep_points_and_closing_cards_after_drawing():
+    game = tb.new_game(tb.parse_setup("barajamos", {}, "greedy,greedy", "5")).play_bots()
+    assert tb.keep_points(game) == {} and tb.closing_cards(game) == ()
+    drawn = game.play(Draw("stock"))
+    table = drawn.state.discards
+    assert tb.keep_points(drawn) == {c: r.loose_points for c, r in zip(table.hand, table.rows,
+                                                                      strict=True)}
+    closes = {a.card for a in legal_actions(drawn.state) if isinstance(a, Discard) and a.close}
+    assert set(tb.closing_cards(drawn)) == closes
+    block = tb.close_block(drawn)
+    assert (block is None) == bool(closes)
+    if block is not None:
+        kind, values = block
+        assert kind is tb.Block.POINTS and values["points"] == min(r.loose_points
+                                                                  for r in table.rows)
+
+
+def test_ludoteka_first_round_blocks_the_close():
+    game = tb.new_game(tb.parse_setup("ludoteka", {}, "greedy", "1"))
+    game = game.play_bots().play(Draw("stock"))
+    if game.state.first_round:
+        assert tb.close_block(game) == (tb.Block.FIRST_ROUND, {})
+
+
+def test_arranged_hand_groups_the_solvers_melds():
+    game = _played("fournier", moves=8)
+    held = game.state.hands[tb.HUMAN]
+    groups = tb.hand_groups(game, arranged=True)
+    assert sorted(c for g in groups for c in g) == sorted(held)
+    assert tb.hand_groups(game, arranged=False) == (tuple(held),)
+
+
+def test_coach_positions_come_from_your_view_only():
+    game = tb.new_game(tb.parse_setup("fournier", {}, "greedy", "6")).play_bots()
+    state = game.state
+    draw = tb.position(state)
+    assert draw.hand == state.hands[tb.HUMAN] and draw.top == state.top
+    assert state.top not in draw.seen
+    others = set(state.hands[1])
+    assert not others & set(draw.seen) - {c for _, c in state.taken}
+    drawn = game.play(Draw("stock"))
+    discard = tb.position(drawn.state)
+    assert len(discard.hand) == 8 and discard.top is None
+    graded = tb.grade_action(drawn.state, tb.hint(drawn.state)[0])
+    assert graded is not None and graded.grade == "best"
+    assert tb.grade_action(drawn.state, Return(True)) is None
+
+
+def test_review_grades_every_decision_of_yours():
+    game = _played("fournier", moves=12)
+    indexes = tb.decisions(game)
+    assert all(game.states[i].turn == tb.HUMAN for i in indexes)
+    assert all(not isinstance(game.actions[i], Return) for i in indexes)
+    graded = tb.verdicts(game, indexes)
+    assert set(graded) == set(indexes)
+    hand_one = tb.decisions(game, hand=1)
+    assert all(game.states[i].hand == 1 for i in hand_one)
+
+
+def test_every_problem_is_worded_with_its_values():
+    from chinchon.views import i18n
+
+    for kind, values in tb.PROBLEMS.items():
+        for lang in i18n.LANGUAGES:
+            text = i18n.catalog(lang)[f"play.problem.{kind}"]
+            assert i18n.placeholders(text) == set(values), (kind, lang)
+    with pytest.raises(tb.TableError) as caught:
+        tb.parse_setup("fournier", {}, "greedy,wizard", "1")
+    assert caught.value.kind == "unknown_bot" and caught.value.values == {"value": "wizard"}

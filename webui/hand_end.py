@@ -1,0 +1,106 @@
+"""The end of a hand and the score sheet, drawn the same way on every page that shows them.
+
+``show_hand_end`` replays a resolved :class:`~chinchon.engine.layoffs.HandEnd` step by step
+(the closer's melds, each player's melds and lay-offs, the scores); ``show_score_sheet``
+draws the running totals with the limit, from :func:`chinchon.views.layoff_table.sheet_rows`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from chinchon.engine.cards import Card
+from chinchon.engine.layoffs import Action, HandEnd
+from chinchon.engine.scoring import ScoreSheet
+from chinchon.views import layoff_table as lt
+from chinchon.views.i18n import card_name, t
+from webui.ui import LAID_RING, show_arrangement, show_table
+
+OVER_STYLE = "color: #b3261e; font-weight: 700"
+
+
+def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
+                  width: int = 52) -> None:
+    """The closer's melds and outcome, then every show and lay-off with a replay slider, the
+    table as it stands after the chosen step, and each player's score. ``names[i]`` names
+    ``end.players[i]``."""
+    rules = end.rules
+    closing = end.close
+    if closing is not None:
+        st.markdown(f"**{names[0]}**")
+        show_arrangement(closing.arrangement, rules, lang, width=width)
+        st.markdown(t(f"layoffs.outcome.{closing.outcome.value}", lang, score=closing.score,
+                      points=closing.arrangement.loose_points(rules)))
+    step = len(end.steps)
+    if len(end.steps) > 1:
+        step = st.slider(t("layoffs.step", lang), 0, len(end.steps), len(end.steps), key=key)
+    lines = []
+    for number, move in enumerate(end.steps[:step], 1):
+        who, meld = names[move.player], f"`{move.result.code()}`"
+        if move.action is Action.SHOW:
+            text = t("layoffs.step.show", lang, who=who, meld=meld)
+        else:
+            card = card_name(move.cards[0].code(), lang)
+            text = t("layoffs.step.lay_off", lang, who=who, card=card, meld=meld)
+        if move.round > 1:
+            text += f" *({t('layoffs.step.round', lang, n=move.round)})*"
+        lines.append(f"{number}. {'**' + text + '**' if number == step else text}")
+    if lines:
+        st.markdown("\n".join(lines))
+    table = end.table_after(step)
+    if table:
+        laid: list[list[Card]] = [[] for _ in table]
+        for move in end.steps[:step]:
+            if move.action is Action.LAY_OFF:
+                laid[move.meld].extend(move.cards)
+        show_table(table, [names[o] for o in end.owners[: len(table)]], lang, laid=laid,
+                   width=width)
+        if any(laid):
+            st.caption(t("layoffs.ring_hint", lang, colour=LAID_RING))
+    cols = ("player", "melds", "laid_off", "loose", "points", "adds")
+    scores = pd.DataFrame(
+        [[names[i], " | ".join(meld.code() for meld in player.melds),
+          " ".join(lay.card.code() for lay in player.laid_off),
+          " ".join(card.code() for card in player.loose), player.loose_points,
+          t("layoffs.wins", lang) if player.score is None else str(player.score)]
+         for i, player in enumerate(end.players)],
+        columns=[t(f"layoffs.col.{c}", lang) for c in cols])
+    st.dataframe(scores, hide_index=True, width="stretch")
+
+
+def show_score_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str, *,
+                     chart: bool = True) -> None:
+    """Every line of the sheet (what each hand added, the totals, over the limit in red) and a
+    chart of the totals against the limit."""
+    rows = lt.sheet_rows(sheet)
+    if not rows:
+        return
+    limit = sheet.rules.limit
+    frame = pd.DataFrame(
+        [[("+" if (a or 0) > 0 else "") + str(a) if a is not None else "" for a in row.added]
+         + [str(total) for total in row.totals] for row in rows],
+        index=[t(f"layoffs.entry.{row.kind.value}", lang, n=row.number,
+                 who=names[row.returned] if row.returned is not None else "") for row in rows],
+        columns=[*(f"{s} (+)" for s in names), *(f"{s} Σ" for s in names)])
+    marks = pd.DataFrame(
+        [[""] * len(names) + [OVER_STYLE if total > limit else "" for total in row.totals]
+         for row in rows], index=frame.index, columns=frame.columns)
+    st.dataframe(frame.style.apply(lambda _: marks, axis=None), width="stretch")
+    if not chart:
+        return
+    figure = go.Figure()
+    for seat, name in enumerate(names):
+        figure.add_trace(go.Scatter(x=[0, *(r.number for r in rows)],
+                                    y=[0, *(r.totals[seat] for r in rows)],
+                                    mode="lines+markers", name=name))
+    figure.add_hline(y=limit, line_dash="dash", line_color="#b3261e",
+                     annotation_text=t("layoffs.limit", lang, limit=limit))
+    figure.update_xaxes(dtick=1)
+    figure.update_layout(xaxis_title=t("layoffs.chart_x", lang),
+                         yaxis_title=t("layoffs.chart_y", lang), height=320,
+                         margin={"l": 10, "r": 10, "t": 30, "b": 10})
+    st.plotly_chart(figure, width="stretch")
