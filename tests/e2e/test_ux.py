@@ -44,6 +44,11 @@ def in_view(page: Any, selector: str, timeout: float = 3000) -> bool:
     return True
 
 
+def keys_ready(page: Any) -> None:
+    """Wait until the keyboard component listens (its script loads after the page renders)."""
+    page.wait_for_function("() => Object.keys(window.__chinchonKeys || {}).length > 0")
+
+
 def click_card(page: Any, code: str) -> None:
     page.locator(f'button[data-card="{code}"]').first.click()
     wait_idle(page)
@@ -109,6 +114,7 @@ def test_teacher_mode_keys_step_and_next_stays_in_view(page: Any, server_url: st
     assert heading.inner_text().strip() == "What would you throw?"
     assert page.locator(".chinchon-discards").count() == 0  # asked, not told
     assert page.locator('[data-testid="stSidebar"]').get_attribute("data-collapsed") == "true"
+    keys_ready(page)
     expected = ["The best throw", "The best melds", "The loose points"]
     for key, title in zip(["ArrowRight", "Space", "ArrowRight"], expected, strict=True):
         page.keyboard.press(key)
@@ -158,6 +164,7 @@ def test_the_replay_starts_at_its_first_step(page: Any, server_url: str) -> None
     assert "Step 1 of 6" in replay.inner_text()
     assert "Player 1 shows 7 of oros, 7 of copas, 7 of bastos." in replay.inner_text()
     assert "lays off" not in replay.inner_text()
+    keys_ready(page)
     page.keyboard.press("ArrowRight")
     wait_idle(page)
     page.wait_for_function(
@@ -187,6 +194,7 @@ def test_the_tour_ticks_a_task_and_ends_at_the_profiles_puzzles(page: Any,
     page.get_by_text(
         "The 6 of copas could end the run 3-4-5 of copas or join the other sixes").first.wait_for()
     for _ in range(7):
+        keys_ready(page)
         page.keyboard.press("ArrowRight")
         wait_idle(page)
     link = page.get_by_role("link", name="Puzzles under the Barajamos rules")
