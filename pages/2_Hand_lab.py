@@ -143,6 +143,7 @@ page_css("""
 [data-testid="stColumn"]:has(.st-key-hl_summary) { position: sticky; top: 3.9rem;
   align-self: flex-start; z-index: 3; }
 @media (max-width: 640px) {
+  h1 { font-size: 2rem; }
   [data-testid="stColumn"]:has(.st-key-hl_summary) { order: -1; top: 3.5rem;
     background: #fbf8f1; box-shadow: 0 6px 8px -6px rgba(0,0,0,.25); padding-bottom: 4px; }
   .st-key-hl_summary h3 { font-size: 1.1rem; padding: 0; }
