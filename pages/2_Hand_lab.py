@@ -27,6 +27,7 @@ from webui.ui import (
     show_arrangement,
     show_card_groups,
     show_cards,
+    show_faces,
 )
 
 DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
@@ -218,7 +219,7 @@ def show_hand(width: int, *, ring_throw: bool = True) -> None:
     """The cards held; with eight, the best throw ringed in red (unless asked, not told)."""
     codes = [c.code() for c in reading.cards]
     best = view.discarded.code() if view.discarded is not None and ring_throw else None
-    show_cards(codes, lang, width=width, gap=4,
+    show_faces(codes, lang, width=width, gap=4,
                highlights=[THROW_RING if code == best else None for code in codes])
 
 

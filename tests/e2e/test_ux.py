@@ -67,7 +67,7 @@ def test_the_verdict_stays_in_view_after_a_click(page: Any, server_url: str, siz
     verdict = f"{SUMMARY} [data-testid='stAlert']"
     page.get_by_text("Not yet: you may not close").first.wait_for()
     assert in_view(page, verdict), page.locator(verdict).first.bounding_box()
-    assert in_view(page, f"{SUMMARY} img[alt='rey of bastos']")
+    assert in_view(page, f"{SUMMARY} [role='img'][aria-label='rey of bastos']")
     if size == "laptop":
         assert in_view(page, f"{SUMMARY} [data-testid='stMetricValue']")
         # Beside the deck: the summary's column starts right of the deck's.
