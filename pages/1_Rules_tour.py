@@ -14,7 +14,7 @@ from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.layoffs import Action, resolve
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.solver import HandAnalysis, analyze
-from chinchon.views import tour
+from chinchon.views import disclosures, tour
 from chinchon.views.handlab import verdict
 from chinchon.views.i18n import card_name, t
 from chinchon.views.sources import Footnotes, source
@@ -24,6 +24,7 @@ from webui.ui import (
     LAID_RING,
     cards_text,
     find_page,
+    house_code,
     literal,
     setup_page,
     show_arrangement,
@@ -34,6 +35,7 @@ from webui.ui import (
 
 lang, rules_id = setup_page("rules_tour")
 rules = get_rules(rules_id)
+house = house_code(rules_id) is not None  # the tour explains the profile as written
 params = tour.rule_params(rules)
 profile = t(f"profile.{rules_id}.name", lang)
 all_steps = tour.steps(rules_id)
@@ -248,6 +250,10 @@ def show_step(number: int, step: tour.Step) -> None:
     st.caption(t("tour.cite", lang, cites=cite(step.fields)))
     for note in step.notes:
         st.info(t(note, lang), icon=":material/edit_note:")
+    for item in disclosures.for_step(rules_id, step.id, house=house):
+        extra = f" {t('disclose.choosable', lang)}" if item.choosable else ""
+        st.info(f"{t('disclose.prefix', lang, source=item.source)} "
+                f"{t(disclosures.text_key(item), lang)}{extra}", icon=":material/edit_note:")
     task = tour.task(step, rules)
     answered = show_task(step, task)
     # Ask before telling: the hand a card task asks about is solved only once answered.

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from chinchon.engine.rules import PROFILE_IDS
+from chinchon.engine.rules import all_profiles
+from chinchon.views import disclosures
 from chinchon.views.i18n import t
 from chinchon.views.sources import Footnotes, source
 from chinchon.views.variants import Cell, compare
-from webui.ui import setup_page, show_footnotes
+from webui.ui import current_rules, house_code, setup_page, show_footnotes
 
 DIFFER = "background-color: #fcefcc"
 YOURS = "background-color: #eef3ea; font-weight: 600"
@@ -27,39 +28,61 @@ notes = Footnotes()
 
 
 def cell_text(cell: Cell, key: str) -> str:
-    if key == "source":  # the sources row: the publishers, each with its mark
+    if key == "source":  # the sources row: the publishers, each with its marks
         marks: dict[str, list[str]] = {}
         for file in cell.citations:
             marks.setdefault(source(file).publisher, []).append(notes.mark(file))
         return ", ".join(f"{publisher} {' '.join(m)}" for publisher, m in marks.items())
-    marks = notes.marks(cell.citations) if show_sources else ""
-    return f"{cell.text} {marks}".strip()
+    cited = notes.marks(cell.citations) if show_sources else ""
+    return f"{cell.text} {cited}".strip()
 
 
-rows = [row for row in compare(lang)
-        if not only_diff or any(row.differs(rid, rules_id) for rid in PROFILE_IDS)]
-# Your profile first, then the others in their usual order.
-order = [rules_id, *(rid for rid in PROFILE_IDS if rid != rules_id)]
-columns = [t(f"profile.{rid}.name", lang)
-           + (f" ({t('variants.current', lang)})" if rid == rules_id else "") for rid in order]
+# The table's house rules, when it plays some, are a fifth column; it is "yours" then.
+current = current_rules(rules_id)
+playing_house = house_code(rules_id) is not None
+profiles = all_profiles() + ((current,) if playing_house else ())
+yours = current.code() if playing_house else rules_id
+# Your column first, then the others in their usual order.
+order = [yours, *(rules.code() for rules in profiles if rules.code() != yours)]
+by_code = {rules.code(): rules for rules in profiles}
+rows = [row for row in compare(lang, profiles)
+        if not only_diff or any(row.differs(code, yours) for code in order)]
+columns = [
+    (t("variants.house_column", lang, name=t(f"profile.{by_code[code].id}.name", lang))
+     if playing_house and code == yours else t(f"profile.{by_code[code].id}.name", lang))
+    + (f" ({t('variants.current', lang)})" if code == yours else "")
+    for code in order
+]
 frame = pd.DataFrame(
-    [[cell_text(row.cells[rid], row.key) for rid in order] for row in rows],
+    [[cell_text(row.cells[code], row.key) for code in order] for row in rows],
     index=pd.Index([row.label for row in rows], name=t("variants.parameter", lang)),
     columns=columns,
 )
 styles = pd.DataFrame(
-    [["; ".join(s for s, on in ((YOURS, rid == rules_id), (DIFFER, row.differs(rid, rules_id)),
-                                (OURS_STYLE, row.cells[rid].ours)) if on)
-      for rid in order] for row in rows],
+    [["; ".join(s for s, on in ((YOURS, code == yours), (DIFFER, row.differs(code, yours)),
+                                (OURS_STYLE, row.cells[code].ours)) if on)
+      for code in order] for row in rows],
     index=frame.index, columns=frame.columns,
 )
 styler = (frame.style.apply(lambda _: styles, axis=None)
           .set_properties(**{"white-space": "pre-wrap", "vertical-align": "top"}))
 st.table(styler)
-st.caption(t("variants.legend", lang, profile=profile))
+st.caption(t("variants.legend", lang, profile=columns[0].split(" (")[0]))
 show_footnotes(notes, lang)
 
 st.header(t("variants.disagreements", lang), divider="green")
 for row in rows:
     if row.disagree and row.explanation:
         st.markdown(f"**{row.label}.** {row.explanation}")
+
+st.header(t("disclose.heading", lang), divider="green")
+st.markdown(t("disclose.intro", lang))
+for row in rows:
+    found = {d.key: d for rules in profiles
+             for d in disclosures.for_row(rules.id, row.key, house=playing_house)}
+    for item in found.values():
+        who = ", ".join(t(f"profile.{p}.name", lang) if p != disclosures.HOUSE
+                        else t("disclose.house", lang) for p in item.profiles)
+        extra = f" {t('disclose.choosable', lang)}" if item.choosable else ""
+        st.markdown(f"**{row.label}** · {who} — {t('disclose.prefix', lang, source=item.source)} "
+                    f"{t(disclosures.text_key(item), lang)}{extra}")

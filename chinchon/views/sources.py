@@ -2,7 +2,8 @@
 
 ``Rules.citations`` name a source by its file in ``shared/sources/`` (``barajamos-fr.txt``) or
 say that a value is our reading. A page cites with :class:`Footnotes`: each source gets a
-superscript number the first time it is cited, our readings the mark ✎, and the page lists
+superscript number the first time it is cited, our readings the mark ✎, a value the table's
+house rules changed the mark ⌂, and the page lists
 every source it marked once, by title and publisher, at its foot.
 
 >>> notes = Footnotes()
@@ -20,12 +21,15 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from chinchon.engine.rules import OURS
+from chinchon.views.variants import HOUSE_CITE
 
-__all__ = ["OURS_MARK", "SOURCES", "Footnotes", "Source", "SourceError", "citation_parts",
+__all__ = ["HOUSE_MARK", "OURS_MARK", "SOURCES", "Footnotes", "Source", "SourceError", "citation_parts",
            "source"]
 
 #: The mark of a value that is our reading (the source is silent or unclear).
 OURS_MARK = "✎"
+#: The mark of a value the table's house rules changed (no source gives it).
+HOUSE_MARK = "⌂"
 _SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹"
 
 
@@ -73,7 +77,8 @@ def citation_parts(cites: Iterable[str]) -> list[str]:
     for cite in cites:
         for part in re.split(r"; |, ", cite):
             # A file's citation may carry an aside, "(the source calls it …)": the file alone.
-            part = "our reading" if OURS in part else part.split(" (")[0].strip()
+            part = ("our reading" if OURS in part else HOUSE_CITE if part == HOUSE_CITE
+                    else part.split(" (")[0].strip())
             if part and part not in found:
                 found.append(part)
     return found
@@ -85,12 +90,16 @@ class Footnotes:
     def __init__(self) -> None:
         self._order: list[Source] = []
         self.ours = False
+        self.house = False
 
     def mark(self, part: str) -> str:
         """The mark of one citation part (a file name, or our reading)."""
         if part == "our reading" or OURS in part:
             self.ours = True
             return OURS_MARK
+        if part == HOUSE_CITE:
+            self.house = True
+            return HOUSE_MARK
         found = source(part)
         if found not in self._order:
             self._order.append(found)
