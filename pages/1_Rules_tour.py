@@ -17,7 +17,7 @@ from chinchon.engine.solver import HandAnalysis, analyze
 from chinchon.views import disclosures, tour
 from chinchon.views.handlab import verdict
 from chinchon.views.i18n import card_name, t
-from chinchon.views.sources import Footnotes, source
+from chinchon.views.sources import Footnotes
 from webui.card_buttons import card_buttons, clicked_card
 from webui.keys import STEP_KEYS, step_keys
 from webui.ui import (
@@ -96,7 +96,7 @@ def show_provenance(example: tour.Example | tour.LayoffExample) -> None:
         st.caption(":material/edit: " + t("tour.ours", lang))
     else:
         assert example.source is not None
-        name = f"{source(example.source).publisher} {notes.mark(example.source)}"
+        name = notes.named([example.source])
         st.caption(":material/menu_book: " + t("tour.from_source", lang, source=name))
 
 
@@ -252,7 +252,7 @@ def show_step(number: int, step: tour.Step) -> None:
         st.info(t(note, lang), icon=":material/edit_note:")
     for item in disclosures.for_step(rules_id, step.id, house=house):
         extra = f" {t('disclose.choosable', lang)}" if item.choosable else ""
-        st.info(f"{t('disclose.prefix', lang, source=item.source)} "
+        st.info(f"{t('disclose.prefix', lang, source=notes.named([item.source]))} "
                 f"{t(disclosures.text_key(item), lang)}{extra}", icon=":material/edit_note:")
     task = tour.task(step, rules)
     answered = show_task(step, task)

@@ -12,6 +12,7 @@ import streamlit as st
 
 from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.layoffs import Action, HandEnd, resolve
+from chinchon.engine.melds import Meld
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.scoring import ScoreError, ScoreSheet
 from chinchon.engine.solver import Arrangement, CloseError, analyze
@@ -201,8 +202,14 @@ for problem in outside.rest:
     st.error(message, icon=":material/error:")
 
 def arrangement_text(arrangement: Arrangement) -> str:
-    """What a closer shows, by card names: melds apart by " | ", then " / " and the loose."""
-    text = " | ".join(cards_text(meld.cards, lang) for meld in arrangement.melds)
+    """What a closer shows, by card names (a joker by the card it stands for): melds apart by
+    " | ", then " / " and the loose cards."""
+    def meld_text(meld: Meld) -> str:
+        return ", ".join(t("cards.label.joker_as", lang, card=card_name(named.code(), lang))
+                         if card.is_joker else card_name(card.code(), lang)
+                         for card, named in zip(meld.cards, meld.stands_for, strict=True))
+
+    text = " | ".join(meld_text(meld) for meld in arrangement.melds)
     return text + (f" / {cards_text(arrangement.loose, lang)}" if arrangement.loose else "")
 
 

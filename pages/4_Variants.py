@@ -8,7 +8,7 @@ import streamlit as st
 from chinchon.engine.rules import all_profiles
 from chinchon.views import disclosures
 from chinchon.views.i18n import t
-from chinchon.views.sources import Footnotes, source
+from chinchon.views.sources import Footnotes
 from chinchon.views.variants import Cell, compare
 from webui.ui import current_rules, house_code, setup_page, show_footnotes
 
@@ -29,10 +29,7 @@ notes = Footnotes()
 
 def cell_text(cell: Cell, key: str) -> str:
     if key == "source":  # the sources row: the publishers, each with its marks
-        marks: dict[str, list[str]] = {}
-        for file in cell.citations:
-            marks.setdefault(source(file).publisher, []).append(notes.mark(file))
-        return ", ".join(f"{publisher} {' '.join(m)}" for publisher, m in marks.items())
+        return notes.named(cell.citations)
     cited = notes.marks(cell.citations) if show_sources else ""
     return f"{cell.text} {cited}".strip()
 
@@ -68,7 +65,6 @@ styler = (frame.style.apply(lambda _: styles, axis=None)
           .set_properties(**{"white-space": "pre-wrap", "vertical-align": "top"}))
 st.table(styler)
 st.caption(t("variants.legend", lang, profile=columns[0].split(" (")[0]))
-show_footnotes(notes, lang)
 
 st.header(t("variants.disagreements", lang), divider="green")
 for row in rows:
@@ -84,5 +80,10 @@ for row in rows:
         who = ", ".join(t(f"profile.{p}.name", lang) if p != disclosures.HOUSE
                         else t("disclose.house", lang) for p in item.profiles)
         extra = f" {t('disclose.choosable', lang)}" if item.choosable else ""
-        st.markdown(f"**{row.label}** · {who} — {t('disclose.prefix', lang, source=item.source)} "
+        prefix = t("disclose.prefix", lang, source=notes.named([item.source]))
+        st.markdown(f"**{row.label}** · {who} — {prefix} "
                     f"{t(disclosures.text_key(item), lang)}{extra}")
+
+# Every source marked on the page, once, by title and publisher.
+st.divider()
+show_footnotes(notes, lang)

@@ -109,6 +109,19 @@ class Footnotes:
         """The marks of citation strings (``Rules.citations`` values), each once."""
         return " ".join(self.mark(part) for part in citation_parts(cites))
 
+    def named(self, cites: Iterable[str]) -> str:
+        """The sources of citation strings by publisher, each with its marks (our readings
+        and house rules by their marks alone).
+
+        >>> Footnotes().named(["barajamos-fr.txt, fournier-pt.txt, barajamos-pt.txt"])
+        'Barajamos ¹ ³, Heraclio Fournier ²'
+        """
+        marks: dict[str, list[str]] = {}
+        for part in citation_parts(cites):
+            name = source(part).publisher if part in SOURCES else ""
+            marks.setdefault(name, []).append(self.mark(part))
+        return ", ".join(f"{name} {' '.join(m)}".strip() for name, m in marks.items())
+
     def entries(self) -> tuple[tuple[str, Source], ...]:
         """Every source marked so far, with its mark, in order."""
         return tuple((_SUPERSCRIPTS[i], s) for i, s in enumerate(self._order))
