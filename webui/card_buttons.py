@@ -55,7 +55,7 @@ class ActionButton:
 
 _CSS = """
 .cardbuttons { display: flex; flex-direction: column; gap: 6px; padding: 6px 0 4px; }
-.cardbuttons-row, .cardbuttons-half, .cardbuttons-part {
+.cardbuttons-row, .cardbuttons-half {
   display: flex; flex-wrap: wrap; gap: var(--gap, 6px); }
 .cardbuttons-face { display: block; border-radius: 7px; background: center / 100% 100% no-repeat; }
 /* A deck's suit comes in two halves: on a phone each half takes a line, never 8 + 4. */
@@ -97,6 +97,17 @@ _CSS = """
 }
 .cardbuttons-actions button:disabled { opacity: 0.45; }
 .cardbuttons-actions button:disabled:hover { transform: none; }
+.cardbuttons button[data-highlight="1"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
+/* fit: one row that never wraps; on a narrow screen the cards overlap like a fanned hand,
+   each keeping a strip to click (the last one whole). */
+.cardbuttons.fit .cardbuttons-row { flex-wrap: nowrap; }
+.cardbuttons.fit button { flex: 0 1 auto; min-width: 0; }
+.cardbuttons.fit button:last-child { flex-shrink: 0; }
+.cardbuttons.fit button[data-highlight="1"], .cardbuttons.fit button[data-state="right"],
+.cardbuttons.fit button:hover { z-index: 1; }
+.cardbuttons.fit button .cardbuttons-face, .cardbuttons.fit button img {
+  max-width: none; flex-shrink: 0; box-shadow: -2px 0 4px rgba(0, 0, 0, 0.18); }
+.cardbuttons.fit button { display: flex; overflow: visible; }
 """
 
 _JS = """
@@ -114,6 +125,7 @@ export default function (component) {
   root.style.setProperty("--gap", data.gap + "px");
   root.style.setProperty("--ratio", data.width + " / " + data.height);
   root.classList.toggle("inline", !!data.inline);
+  root.classList.toggle("fit", !!data.fit);
   const face = (code) => {
     const span = document.createElement("span");
     span.className = "cardbuttons-face";
@@ -168,6 +180,7 @@ export default function (component) {
     button.type = "button";
     button.dataset.card = code;
     button.dataset.state = state;
+    if ((data.highlight || []).includes(code)) button.dataset.highlight = "1";
     button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
     button.title = data.names[code];
     button.setAttribute("aria-label", data.names[code]);
@@ -180,13 +193,17 @@ export default function (component) {
     const line = document.createElement("div");
     line.className = "cardbuttons-row";
     // A long row (a suit of the deck) in two halves, each kept whole on a narrow screen.
+    // A short row (a hand) keeps its buttons as the row's own children (``fit`` lays them).
     const cut = Math.ceil(row.length / 2);
-    const parts = row.length > 8 ? [row.slice(0, cut), row.slice(cut)] : [row];
-    for (const codes of parts) {
-      const part = document.createElement("div");
-      part.className = parts.length > 1 ? "cardbuttons-half" : "cardbuttons-part";
-      for (const code of codes) part.appendChild(cardButton(code));
-      line.appendChild(part);
+    if (row.length > 8 && !data.fit) {
+      for (const codes of [row.slice(0, cut), row.slice(cut)]) {
+        const part = document.createElement("div");
+        part.className = "cardbuttons-half";
+        for (const code of codes) part.appendChild(cardButton(code));
+        line.appendChild(part);
+      }
+    } else {
+      for (const code of row) line.appendChild(cardButton(code));
     }
     root.appendChild(line);
   }
@@ -223,11 +240,14 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
                  disabled: bool = False, width: int = 84, gap: int = 10,
                  captions: Mapping[str, str] | None = None,
                  actions: Sequence[ActionButton] = (),
-                 on_action: Callable[[], None] | None = None, inline: bool = False) -> None:
+                 on_action: Callable[[], None] | None = None, inline: bool = False,
+                 highlight: Collection[str] = (), fit: bool = False) -> None:
     """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`.
 
     ``captions`` puts a short text under a card; ``actions`` are buttons shown before the
-    cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups).
+    cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups);
+    ``highlight`` rings codes whatever their state (the puzzle's hint); ``fit`` keeps each row
+    on one line, the cards overlapping where the screen is too narrow.
     """
     codes = {code for row in rows for code in row} | {a.card for a in actions if a.card}
     st.session_state[_offered_key(key)] = (frozenset(code for row in rows for code in row),
@@ -247,6 +267,10 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
         data["back"] = _back(width)
     if inline:
         data["inline"] = True
+    if highlight:
+        data["highlight"] = sorted(highlight)
+    if fit:
+        data["fit"] = True
     if on_action is None:
         _COMPONENT(key=key, data=data, on_clicked_change=on_click)
     else:
