@@ -156,6 +156,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="another checkout of the app (e.g. the commit before issue 12), "
                              "measured in turn with this one under the same load")
     args = parser.parse_args(argv)
+    if not os.access(CHROMIUM, os.X_OK):
+        print(f"bench_clicks skipped: no browser at {CHROMIUM} (set CHROMIUM_PATH)")
+        return
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     runs = measure(ROOT, args.runs)
     print(f"hand lab, click to settled page (chromium 1366x900, quiet {QUIET_MS} ms), "
