@@ -139,3 +139,12 @@ def test_odds_are_counted_for_house_rules_or_say_why_not() -> None:
     at = open_page("pages/6_Odds.py", rules="barajamos+jokers=ace-of-oros", lang="en")
     assert not at.exception
     assert any("play with jokers or two decks" in i.value for i in at.info)
+
+
+def test_play_deals_a_game_under_the_house_rules() -> None:
+    at = open_page("pages/9_Play.py", rules="fournier+limit=40+jokers=ace-of-oros", lang="en",
+                   seats="greedy", seed="1")
+    assert not at.exception
+    game = at.session_state["play_game"]
+    assert game.setup.rules.code() == "fournier+jokers=ace-of-oros+limit=40"
+    assert rules_param(at) == "fournier+jokers=ace-of-oros+limit=40"
