@@ -148,3 +148,21 @@ def test_play_deals_a_game_under_the_house_rules() -> None:
     game = at.session_state["play_game"]
     assert game.setup.rules.code() == "fournier+jokers=ace-of-oros+limit=40"
     assert rules_param(at) == "fournier+jokers=ace-of-oros+limit=40"
+
+
+def test_hand_lab_says_what_the_house_rules_score() -> None:
+    at = open_page(HAND_LAB, rules="barajamos+minus-ten=-20", lang="en",
+                   hand="7o 8o 9o 10o 2c 2e 2b")
+    assert not at.exception
+    assert "close for −20" in texts(at)  # numbers take the typographic minus
+    at = open_page(HAND_LAB, rules="barajamos+chinchon=minus-25", lang="en",
+                   hand="3e 4e 5e 6e 7e 8e 9e")
+    assert not at.exception
+    assert "Chinchón: closing scores −25" in texts(at)
+    at = open_page(HAND_LAB, rules="barajamos+close=all-melded", lang="en",
+                   hand="1o 2o 3o 5c 5e 5b 1c")
+    assert not at.exception
+    assert "only with every card melded; this hand leaves 1 point loose" in texts(at)
+    at = open_page(HAND_LAB, rules="barajamos+jokers=2", lang="en", hand="3e JK 5e 6e 7e 8e 9e")
+    assert not at.exception
+    assert "Every card melded: close for −10" in texts(at)  # a joker run is no chinchón
