@@ -25,7 +25,7 @@ only_diff = right.toggle(t("variants.only_differences", lang), key="variants-onl
 
 
 def cite_text(cell: Cell) -> str:
-    return f"{t('variants.source_prefix', lang)}: {citation_text(cell.citations, lang)}"
+    return t("variants.source_note", lang, sources=citation_text(cell.citations, lang))
 
 
 def cell_text(cell: Cell, cited: bool) -> str:

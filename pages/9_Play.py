@@ -23,7 +23,7 @@ state = game.state
 hand = wt.shown_hand(game)
 with st.container(horizontal=True, vertical_alignment="center"):
     st.caption(t("play.header", lang, hand=hand, profile=t(f"profile.{rules_id}.name", lang),
-                 seed=game.setup.seed))
+                 seed=str(game.setup.seed)))  # a deal number is a code, not a quantity
     st.button(t("play.new_game", lang), on_click=wt.clear_game, icon=":material/restart_alt:",
               key="play_new")
 

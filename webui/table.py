@@ -22,7 +22,7 @@ from chinchon.engine.cards import Card
 from chinchon.engine.game import Phase
 from chinchon.views import coach
 from chinchon.views import table as tb
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_number, fmt_percent, t
 from chinchon.views.svg import back_svg, svg_data_uri
 from webui.card_buttons import ActionButton, card_buttons, clicked_action, clicked_card
 from webui.hand_end import show_hand_end, show_score_sheet
@@ -50,15 +50,13 @@ def seat_names(setup: tb.Setup, lang: str) -> list[str]:
                                for i, level in enumerate(setup.bots, 1))]
 
 
-def number(value: Fraction | int | None) -> str:
-    if value is None:
-        return "—"
-    value = Fraction(value)
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
+def number(value: Fraction | int | None, lang: str) -> str:
+    return "—" if value is None else fmt_number(value, lang)
 
 
-def percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.0f}%"
+def percent(value: Fraction, lang: str) -> str:
+    """One decimal, as the puzzles write a chance: the sentence and the tables agree."""
+    return fmt_percent(value, lang, digits=1)
 
 
 def outcome_text(outcome: str, score: int | None, lang: str) -> str:
@@ -98,9 +96,9 @@ def verdict_sentence(verdict: coach.Verdict, lang: str) -> str:
                        else card_name(code, lang))
     shown["top"] = card_name(top.code(), lang) if top else ""
     for name in ("chance", "best_chance"):
-        shown[name] = percent(values[name])
-    for name in ("points", "best_points"):
-        shown[name] = number(values[name])
+        shown[name] = percent(values[name], lang)
+    for name in ("points", "best_points"):  # numbers: t() writes them and picks the plural
+        shown[name] = "—" if values[name] is None else values[name]
     shown["outcome"] = outcome_text(values["outcome"], values["score"], lang)
     shown["best_outcome"] = outcome_text(values["best_outcome"], values["best_score"], lang)
     return t(f"coach.why.{key}", lang, **shown)
@@ -583,7 +581,7 @@ def show_hand_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
     else:
         st.markdown(tr("no_closer", lang))
     show_hand_end(result.end, [names[s] for s in seats], lang, key=f"play_steps_{result.hand}")
-    scores = ", ".join(f"{names[s]} {number(a) if a is not None else '—'}"
+    scores = ", ".join(f"{names[s]} {number(a, lang)}"
                        for s, a in enumerate(result.scores))
     st.markdown(tr("hand_scores", lang, scores=scores))
     if result.out:
@@ -639,7 +637,7 @@ def review_panel(game: tb.Game, names: Sequence[str], lang: str, hand: int | Non
     accuracy = summary.accuracy
     counts = summary.counts()
     cols = st.columns(len(coach.GRADES) + 1)
-    cols[0].metric(tr("accuracy", lang), percent(accuracy) if accuracy is not None else "—")
+    cols[0].metric(tr("accuracy", lang), percent(accuracy, lang) if accuracy is not None else "—")
     for col, name in zip(cols[1:], coach.GRADES, strict=True):
         col.metric(t(f"coach.grade.{name}", lang), counts[name])
     rows = []
@@ -651,11 +649,10 @@ def review_panel(game: tb.Game, names: Sequence[str], lang: str, hand: int | Non
             tr("col.move", lang): action_text(game.actions[index], names, tb.HUMAN, state.top,
                                               lang),
             tr("col.grade", lang): t(f"coach.grade.{verdict.grade}", lang) if verdict else "—",
-            tr("col.chance", lang): float(verdict.chance_loss) * 100 if verdict else None,
-            tr("col.points", lang): float(verdict.points_loss) if verdict else None})
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config={
-        tr("col.chance", lang): st.column_config.NumberColumn(format="%.1f%%"),
-        tr("col.points", lang): st.column_config.NumberColumn(format="%.2f")})
+            # Written as the page's language writes numbers, like the coach's sentence.
+            tr("col.chance", lang): percent(verdict.chance_loss, lang) if verdict else "—",
+            tr("col.points", lang): fmt_number(verdict.points_loss, lang, 2) if verdict else "—"})
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
     mistakes = [indexes[i] for i in summary.mistakes()]
     key = f"play_review_at_{hand}"
     if not mistakes:
