@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import hand_problems, solve, table_of, verdict
+from reference_layoffs import random_pair
+from test_layoffs import check_pair
 from test_solver import check_objects, context, hands
 
 from chinchon.engine.cards import ACE_JOKER, Card, parse_hand
@@ -23,6 +25,7 @@ from chinchon.engine.rules import (
     ChinchonEffect,
     CloseRule,
     HouseRulesError,
+    Rules,
     RulesError,
     get_rules,
     parse_house,
@@ -462,3 +465,21 @@ def test_each_option_through_a_whole_bot_game(key: str) -> None:
             assert closer.loose_points == entry.added[entry.closer] or closer.laid_off
     if key == "returns":
         assert all(used == 0 for used in final.sheet.returns_used)
+
+
+# --- Lay-offs under house rules, against the one-player reference -------------------------------
+
+#: House profiles whose changes the lay-off reference reads through the Rules (points, close).
+LAYOFF_HOUSES = [get_rules(code) for code in (
+    "barajamos+figures=8-9-10+close=points:8",
+    "jeux-de-cartes+figures=10-11-12+close=points:6",
+    "ludoteka+jokers=2+joker-points=10+close=one-loose:6",
+    "fournier+close=one-loose:5+minus-ten=-20",
+)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(LAYOFF_HOUSES))
+def test_layoffs_match_the_reference_under_house_rules(seed: int, rules: Rules) -> None:
+    closer, opponent = random_pair(random.Random(seed), rules)
+    check_pair(rules, closer, opponent)
