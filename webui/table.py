@@ -26,7 +26,16 @@ from chinchon.views.i18n import card_name, fmt_number, fmt_percent, t
 from chinchon.views.svg import back_svg, svg_data_uri
 from webui.card_buttons import ActionButton, card_buttons, clicked_action, clicked_card
 from webui.hand_end import show_hand_end, show_score_sheet
-from webui.ui import current_options, current_rules, find_page, house_code, literal, show_cards
+from webui.ui import (
+    current_options,
+    current_rules,
+    find_page,
+    house_code,
+    literal,
+    show_cards,
+    url_arrival,
+    url_value,
+)
 
 S = st.session_state
 #: Grade colours (best … blunder), readable on light and dark themes.
@@ -126,9 +135,16 @@ def _problem(error: tb.TableError, lang: str) -> str:
 def current_game(rules_id: str, lang: str) -> tb.Game | None:
     """The game the URL describes (rebuilt only when the URL changed), or None for the setup
     form. A bad address shows a message naming the problem and offers a new game."""
-    seats = st.query_params.get("seats")
-    seed = st.query_params.get("seed")
-    moves = st.query_params.get("moves", "")
+    game: tb.Game | None = S.get("play_game")
+    if game is not None and not url_arrival():
+        # A rerun: the session's game is the truth (the browser's URL may still lack the last
+        # move); only the sidebar's profile may have changed under it.
+        seats, seed = ",".join(game.setup.bots), str(game.setup.seed)
+        moves = game.code()
+    else:
+        seats = url_value("seats", lang=lang)
+        seed = url_value("seed", lang=lang)
+        moves = url_value("moves", lang=lang) or ""
     if seats is None and seed is None:
         if moves:
             st.warning(tr("bad.moves_alone", lang), icon="⚠️")
@@ -141,7 +157,6 @@ def current_game(rules_id: str, lang: str) -> tb.Game | None:
         st.error(_problem(error, lang), icon=":material/error:")
         _offer_new_game(lang, None)
         return None
-    game: tb.Game | None = S.get("play_game")
     if game is not None and game.setup.rules != setup.rules and game.code() == moves.strip():
         # The sidebar changed the profile or an option under a game: a new table for them.
         clear_game()
