@@ -357,8 +357,8 @@ def _house_from_url() -> tuple[str, str] | None:
     """Read a house code in the URL's ``rules`` into the session; ``(code, bad part)`` when it
     is a house code that cannot be read. A plain profile id clears the house changes."""
     raw = st.query_params.get("rules")
-    if raw is None:
-        return None
+    if raw is None or len(raw) > MAX_URL_VALUE:
+        return None  # an over-long value: the profile reader refuses it, naming it
     text = raw.strip()
     if text in RULE_IDS:
         st.session_state.pop(HOUSE_KEY, None)
