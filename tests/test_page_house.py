@@ -154,3 +154,30 @@ def test_odds_are_counted_for_house_rules_or_say_why_not() -> None:
     at = open_page("pages/6_Odds.py", rules="barajamos+jokers=ace-of-oros", lang="en")
     assert not at.exception
     assert any("play with jokers or two decks" in i.value for i in at.info)
+
+
+def test_play_deals_a_game_under_the_house_rules() -> None:
+    at = open_page("pages/9_Play.py", rules="fournier+limit=40+jokers=ace-of-oros", lang="en",
+                   seats="greedy", seed="1")
+    assert not at.exception
+    game = at.session_state["play_game"]
+    assert game.setup.rules.code() == "fournier+jokers=ace-of-oros+limit=40"
+    assert rules_param(at) == "fournier+jokers=ace-of-oros+limit=40"
+
+
+def test_hand_lab_says_what_the_house_rules_score() -> None:
+    at = open_page(HAND_LAB, rules="barajamos+minus-ten=-20", lang="en",
+                   hand="7o 8o 9o 10o 2c 2e 2b")
+    assert not at.exception
+    assert "close for −20" in texts(at)  # numbers take the typographic minus
+    at = open_page(HAND_LAB, rules="barajamos+chinchon=minus-25", lang="en",
+                   hand="3e 4e 5e 6e 7e 8e 9e")
+    assert not at.exception
+    assert "Chinchón: closing scores −25" in texts(at)
+    at = open_page(HAND_LAB, rules="barajamos+close=all-melded", lang="en",
+                   hand="1o 2o 3o 5c 5e 5b 1c")
+    assert not at.exception
+    assert "only with every card melded; this hand leaves 1 point loose" in texts(at)
+    at = open_page(HAND_LAB, rules="barajamos+jokers=2", lang="en", hand="3e JK 5e 6e 7e 8e 9e")
+    assert not at.exception
+    assert "Every card melded: close for −10" in texts(at)  # a joker run is no chinchón

@@ -20,14 +20,22 @@ from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.engine.bots import BOT_NAMES
 from chinchon.engine.cards import Card
 from chinchon.engine.game import Phase
-from chinchon.engine.rules import get_rules
 from chinchon.views import coach
 from chinchon.views import table as tb
 from chinchon.views.i18n import card_name, fmt_number, fmt_percent, t
 from chinchon.views.svg import back_svg, svg_data_uri
 from webui.card_buttons import ActionButton, card_buttons, clicked_action, clicked_card
 from webui.hand_end import show_hand_end, show_score_sheet
-from webui.ui import current_options, find_page, literal, show_cards, url_arrival, url_value
+from webui.ui import (
+    current_options,
+    current_rules,
+    find_page,
+    house_code,
+    literal,
+    show_cards,
+    url_arrival,
+    url_value,
+)
 
 S = st.session_state
 #: Grade colours (best … blunder), readable on light and dark themes.
@@ -142,7 +150,8 @@ def current_game(rules_id: str, lang: str) -> tb.Game | None:
             st.warning(tr("bad.moves_alone", lang), icon="⚠️")
         return None
     try:
-        setup = tb.parse_setup(rules_id, current_options(rules_id), seats or "",
+        setup = tb.parse_setup(house_code(rules_id) or rules_id, current_options(rules_id),
+                               seats or "",
                                seed if seed is not None else "")
     except tb.TableError as error:
         st.error(_problem(error, lang), icon=":material/error:")
@@ -207,7 +216,7 @@ def clear_game() -> None:
 
 def setup_form(rules_id: str, lang: str) -> None:
     """Choose the number of opponents and their levels, then deal."""
-    rules = get_rules(rules_id, **current_options(rules_id))
+    rules = current_rules(rules_id)
     low, high = rules.players
     most = min(high - 1, tb.MAX_OPPONENTS)
     fewest = max(1, low - 1)
@@ -226,7 +235,8 @@ def setup_form(rules_id: str, lang: str) -> None:
                            value=S.setdefault("play_seed_default", random.randrange(10**6)),
                            help=tr("setup.seed_help", lang))
     if st.button(tr("setup.deal", lang), type="primary", icon=":material/playing_cards:"):
-        start(tb.parse_setup(rules_id, current_options(rules_id), ",".join(levels), str(seed)))
+        start(tb.parse_setup(house_code(rules_id) or rules_id, current_options(rules_id),
+                             ",".join(levels), str(seed)))
         S.pop("play_seed_default", None)
         st.rerun()
 

@@ -239,12 +239,14 @@ class VerdictKind(StrEnum):
     CHINCHON_MINUS_TEN = "chinchon_minus_ten"
     CHINCHON_OTHERS_100 = "chinchon_others_100"
     CHINCHON_WITH_JOKER = "chinchon_with_joker"
+    CHINCHON_MINUS_25 = "chinchon_minus_25"
 
 
 _CHINCHON_KINDS = {
     ChinchonEffect.WINS_GAME: VerdictKind.CHINCHON_WINS,
     ChinchonEffect.MINUS_TEN: VerdictKind.CHINCHON_MINUS_TEN,
     ChinchonEffect.OTHERS_PLUS_100: VerdictKind.CHINCHON_OTHERS_100,
+    ChinchonEffect.MINUS_25: VerdictKind.CHINCHON_MINUS_25,
 }
 
 
@@ -268,7 +270,9 @@ def verdict(analysis: HandAnalysis) -> Verdict:
     """The close badge of a seven-card analysis."""
     rules = analysis.rules
     outcome = analysis.outcome
-    seven_run = analysis.close is not None and analysis.close.arrangement.is_seven_run()
+    # A seven-card run with a joker is no chinchón (ludoteka's -25 has its own outcome).
+    seven_run = (analysis.close is not None and analysis.close.arrangement.is_seven_run()
+                 and not analysis.close.arrangement.melds[0].has_joker)
     if outcome is Outcome.CHINCHON or (seven_run and outcome is Outcome.MINUS_TEN):
         # Fournier scores a chinchón as a plain -10: the badge still names the chinchón.
         kind = _CHINCHON_KINDS[rules.chinchon_effect]

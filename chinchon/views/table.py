@@ -84,7 +84,9 @@ class Setup:
 
     def query(self) -> dict[str, str]:
         """The URL values of the setup (the options only when not the default)."""
-        values = {"rules": self.rules.id, "seats": ",".join(self.bots), "seed": str(self.seed)}
+        # House rules travel as their code (the profile id plus +key=value changes).
+        rules = self.rules.id if self.rules.profile_options() is not None else self.rules.code()
+        values = {"rules": rules, "seats": ",".join(self.bots), "seed": str(self.seed)}
         values.update({k: str(v) for k, v in self.rules.options.items()
                        if k in ("decks", "deck", "jokers")})
         return values
