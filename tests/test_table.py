@@ -199,3 +199,11 @@ def test_every_problem_is_worded_with_its_values():
     with pytest.raises(tb.TableError) as caught:
         tb.parse_setup("fournier", {}, "greedy,wizard", "1")
     assert caught.value.kind == "unknown_bot" and caught.value.values == {"value": "wizard"}
+
+
+def test_catch_up_plays_the_bots_up_to_your_turn_or_a_hands_end():
+    game = tb.new_game(tb.parse_setup("barajamos", {}, "greedy,expert", "3"))
+    caught = game.catch_up()
+    assert caught.your_turn or len(caught.state.results) == 1 or caught.over
+    assert caught.catch_up() is caught  # nothing left for the bots
+    assert all(caught.states[i].turn != tb.HUMAN for i in range(len(caught.actions)))

@@ -110,9 +110,16 @@ def verdict_sentence(verdict: coach.Verdict, lang: str) -> str:
 # --- The game in the session and the URL -----------------------------------------------------------
 
 
-def _set_game(game: tb.Game) -> None:
+def _set_game(game: tb.Game, write_url: bool = True) -> None:
+    """Keep ``game`` in the session and (``write_url``) its moves in the address. Each address
+    written is a browser history entry, so only your own moves write one: the bots' turns that
+    follow are decided by the seed and the moves (a reload replays them at once), and the
+    browser's Back takes back your last move."""
     S.play_game = game
+    if not write_url:
+        return
     code = game.code()
+    S.play_url = code
     if code:
         st.query_params["moves"] = code
     elif "moves" in st.query_params:
@@ -144,20 +151,23 @@ def current_game(rules_id: str, lang: str) -> tb.Game | None:
         _offer_new_game(lang, None)
         return None
     game: tb.Game | None = S.get("play_game")
-    if game is not None and game.setup.rules != setup.rules and game.code() == moves.strip():
+    ours = game is not None and moves.strip() in (game.code(), S.get("play_url"))
+    if game is not None and game.setup.rules != setup.rules and ours:
         # The sidebar changed the profile or an option under a game: a new table for them.
         clear_game()
         st.info(tr("rules_changed", lang), icon=":material/info:")
         return None
-    if game is None or game.setup != setup or game.code() != moves.strip():
+    # The address may lag behind the bots' turns (see _set_game): that is still our game.
+    if game is None or game.setup != setup or not ours:
         try:
-            game = tb.load(setup, moves)
+            game = tb.load(setup, moves).catch_up()
         except tb.TableError as error:
             st.error(_problem(error, lang), icon=":material/error:")
             _offer_new_game(lang, setup)
             return None
         _reset_for(game)
         S.play_game = game
+        S.play_url = moves.strip()
     return game
 
 
@@ -359,9 +369,9 @@ def decide_return(spend: bool) -> None:
 
 def play_to_the_end() -> None:
     """Once you are out for good: let the bots finish the game at once."""
-    game: tb.Game = S.play_game
-    S.play_ack = len(game.play_bots().state.results)
-    _set_game(game.play_bots())
+    game: tb.Game = S.play_game.play_bots()
+    S.play_ack = len(game.state.results)
+    _set_game(game, write_url=False)
 
 
 # --- The bots' turns ---------------------------------------------------------------------------------
@@ -372,7 +382,7 @@ def bots_play(game: tb.Game) -> tb.Game:
     while game.bot_to_move and not results_pending(game):
         game = game.play_bot_turn()
     if game is not S.play_game:
-        _set_game(game)
+        _set_game(game, write_url=False)
     return game
 
 
@@ -386,7 +396,7 @@ def bot_tick() -> tb.Game:
     if game.bot_to_move and not results_pending(game) and due:
         S.play_bot_clock = now
         game = game.play_bot_turn()
-        _set_game(game)
+        _set_game(game, write_url=False)
     return game
 
 

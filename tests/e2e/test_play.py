@@ -110,7 +110,7 @@ def test_play_a_hand_by_clicking(browser: Any, fresh_server: Callable[[], str]) 
 
     moves = page.evaluate("() => new URLSearchParams(location.search).get('moves')")
     assert moves
-    game = tb.load(tb.parse_setup("jeux-de-cartes", {}, "greedy,expert", "21"), moves)
+    game = tb.load(tb.parse_setup("jeux-de-cartes", {}, "greedy,expert", "21"), moves).catch_up()
     assert len(game.state.results) == 1
 
     # A reload finds the game where it was: the same moves, the end of the hand again.
@@ -167,3 +167,19 @@ def test_play_screenshots(browser: Any, server_url: str, lang: str) -> None:
         overflow = page.evaluate("() => document.documentElement.scrollWidth") - width
         assert overflow <= 1, f"{lang} at {width}px overflows by {overflow}px"
         context.close()
+
+
+def test_the_browsers_back_takes_back_your_move(page: Any, server_url: str) -> None:
+    """Only your moves write the address (a history entry each): Back undoes your discard."""
+    page.goto(f"{server_url}/Play?rules=fournier&seats=expert&seed=5&lang=en")
+    wait_idle(page, 60_000)
+    page.locator(MY_DRAW).click()
+    expect(page.locator(f"{HAND}:not([disabled])")).to_have_count(8)
+    wait_idle(page)
+    drawn = page.url
+    page.locator(f"{HAND}:not([disabled])").first.click()
+    expect(page.locator(MY_DRAW)).to_have_count(1, timeout=30_000)  # the bot has played
+    wait_idle(page)
+    page.go_back()
+    page.wait_for_url(drawn)
+    expect(page.locator(f"{HAND}:not([disabled])")).to_have_count(8)
