@@ -91,8 +91,8 @@ def test_the_setup_form_deals_a_game():
 def test_a_link_opens_the_deal_with_you_in_the_first_seat():
     at = open_page(PAGE, rules="ludoteka", seats="greedy,random", seed="41", lang="en")
     assert not at.exception
-    markdown = [m.value for m in at.markdown]
-    assert "**Bot 1 (greedy)**" in markdown[0] and any("Bot 2 (random)" in m for m in markdown)
+    html = " ".join(h.value for h in at.get("html") if hasattr(h, "value"))
+    assert "Bot 1 (greedy)" in html and "Bot 2 (random)" in html
     game = tb.new_game(tb.parse_setup("ludoteka", {}, "greedy,random", "41"))
     held = game.state.hands[tb.HUMAN]
     assert len(held) == 7

@@ -8,6 +8,7 @@ Session keys start with ``play_``. The game's address is the URL's ``rules`` (an
 
 from __future__ import annotations
 
+import html
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -21,10 +22,9 @@ from chinchon.engine.bots import BOT_NAMES
 from chinchon.engine.cards import Card
 from chinchon.engine.game import Phase
 from chinchon.engine.rules import get_rules
-from chinchon.views import coach
+from chinchon.views import coach, svg
 from chinchon.views import table as tb
 from chinchon.views.i18n import card_name, t
-from chinchon.views.svg import back_svg, svg_data_uri
 from webui.card_buttons import ActionButton, card_buttons, clicked_action, clicked_card
 from webui.hand_end import show_hand_end, show_score_sheet
 from webui.ui import current_options, find_page, literal, show_cards
@@ -419,30 +419,42 @@ def paced(draw: Callable[[], None], game: tb.Game) -> None:
 
 
 def _backs_html(count: int, width: int = 26) -> str:
-    uri = svg_data_uri(back_svg(width))
+    uri = svg.svg_data_uri(svg.back_svg(width))
     overlap = -round(width * 0.55)
     imgs = "".join(f'<img src="{uri}" width="{width}" alt="" style="margin-left:'
                    f'{overlap if i else 0}px">' for i in range(count))
     return f'<div style="display:flex;align-items:center">{imgs}</div>'
 
 
+def _row(codes: Sequence[str], lang: str, width: int) -> str:
+    return svg.cards_row_html(codes, width=width, gap=2,
+                              alts=[card_name(code, lang) for code in codes])
+
+
 def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
-    infos = tb.seats(game, face_up())[1:]
-    columns = st.columns(len(infos))
-    for column, info in zip(columns, infos, strict=True):
-        with column.container(border=True):
-            marker = " ▶" if info.to_play else ""
-            st.markdown(f"**{names[info.seat]}**{marker}")
-            if not info.playing:
-                st.caption(tr("out", lang))
-            elif info.hand is not None:
-                show_cards([c.code() for c in info.hand], lang, width=30, gap=2)
-            elif info.count:
-                st.html(_backs_html(info.count))
-            st.caption(tr("seat_line", lang, total=info.total, count=info.count or 0))
-            if info.taken:
-                st.caption(tr("took", lang))
-                show_cards([c.code() for c in info.taken], lang, width=26, gap=2)
+    """One compact box per bot (it wraps on a phone): name, level, to play, cards (backs, or
+    faces under the teacher's switch), points and count, and what he took from the pile."""
+    boxes = []
+    for info in tb.seats(game, face_up())[1:]:
+        ring = "2px solid #1f7a4d" if info.to_play else "1px solid rgba(128,128,128,.35)"
+        name = html.escape(names[info.seat]) + (" ▶" if info.to_play else "")
+        parts = [f'<div style="font-weight:600">{name}</div>']
+        if not info.playing:
+            parts.append(f'<div style="opacity:.7">{html.escape(tr("out", lang))}</div>')
+        elif info.hand is not None:
+            parts.append(_row([c.code() for c in info.hand], lang, 30))
+        elif info.count:
+            parts.append(_backs_html(info.count))
+        line = tr("seat_line", lang, total=info.total, count=info.count or 0)
+        parts.append(f'<div style="font-size:.85rem;opacity:.75">{html.escape(line)}</div>')
+        if info.taken:
+            parts.append(f'<div style="font-size:.8rem;opacity:.75">'
+                         f'{html.escape(tr("took", lang))}</div>')
+            parts.append(_row([c.code() for c in info.taken], lang, 24))
+        boxes.append(f'<div data-seat="{info.seat}" style="border:{ring};border-radius:10px;'
+                     f'padding:8px 12px;display:flex;flex-direction:column;gap:4px;'
+                     f'min-width:150px;flex:1 1 150px">{"".join(parts)}</div>')
+    st.html('<div style="display:flex;flex-wrap:wrap;gap:10px">' + "".join(boxes) + "</div>")
 
 
 def show_draw_area(game: tb.Game, lang: str) -> None:
@@ -701,9 +713,10 @@ def show_table(game: tb.Game, names: Sequence[str], lang: str) -> None:
     left, right = st.columns([2, 3], gap="medium")
     with left:
         show_draw_area(game, lang)
+    with right:
+        with st.container(border=True):
+            show_coach(game, lang)
         show_turn_notes(game, names, lang)
-    with right, st.container(border=True):
-        show_coach(game, lang)
     held = game.state.hands[tb.HUMAN] or ()
     line = tr("seat_line", lang, total=game.state.totals[tb.HUMAN], count=len(held))
     st.markdown(f"**{tr('your_hand', lang)}** · {line}")
