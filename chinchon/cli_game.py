@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from chinchon.engine.bots import BOT_NAMES, make_bot, play_game
+from chinchon.engine.errors import quote
 from chinchon.engine.records import GameRecord, read_record
 from chinchon.engine.rules import Rules, get_rules
 
@@ -22,7 +23,7 @@ def _names(text: str, what: str) -> list[str]:
     for name in names:
         make_bot(name)  # BotError names an unknown one
     if len(names) < 2:
-        raise ValueError(f"{what} needs at least two bots, not {text[:40]!r}")
+        raise ValueError(f"{what} needs at least two bots, not {quote(text)}")
     return names
 
 
@@ -51,7 +52,7 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         try:
             text = Path(args.file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise ValueError(f"cannot read {args.file[:60]!r}: "
+            raise ValueError(f"cannot read {quote(args.file)}: "
                              f"{getattr(error, 'strerror', None) or error}") from None
     record = read_record(text)
     final = record.final

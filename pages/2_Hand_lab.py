@@ -13,7 +13,7 @@ from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.odds import can_rank, rank_of
 from chinchon.engine.solver import HandAnalysis
 from chinchon.views import handlab as hl
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_percent, t
 from webui.card_buttons import card_picker, clicked_card
 from webui.ui import (
     LAID_RING,
@@ -66,9 +66,7 @@ def text_box(name: str, label: str, **kw: object) -> None:
 
 def percent(share: float) -> str:
     """``0.9996`` as ``99.9%`` (``99,9 %`` in French): rounded down, so 100% means every hand."""
-    text = f"{int(share * 1000) / 10:g}"
-    text = text if lang == "en" else text.replace(".", ",")
-    return text + ("\u202f%" if lang == "fr" else "%")
+    return fmt_percent(share, lang, digits=1, round_down=True)
 
 
 def on_pick() -> None:
@@ -171,7 +169,8 @@ if view.discards is not None and analysis is not None and step >= 1:
     st.markdown(tr("discard.body"))
     frame = hl.discard_frame(view.discards)
     figure = hl.discard_figure(frame, names=[card_name(code, lang) for code in frame["card"]],
-                               title=tr("discard.chart"), axis_title=tr("discard.points"))
+                               title=tr("discard.chart"), axis_title=tr("discard.points"),
+                               lang=lang)
     st.plotly_chart(figure, config={"displayModeBar": False}, key="hl_chart")
     st.dataframe(
         {tr("discard.card"): [("★ " if best else "") + card_name(code, lang)
@@ -200,7 +199,8 @@ if analysis is not None and step >= 3:
     st.subheader(tr("close.title"))
     show_verdict(analysis, callout=True)
     st.markdown(tr(f"close.rule.{rules.close_rule.value}", name=rules.name,
-                   limit=rules.close_limit, points=analysis.loose_points))
+                   limit=rules.close_limit, points=analysis.loose_points,
+                   count=analysis.loose_points))
 
 # --- The same hand under every profile -----------------------------------------------------------
 if analysis is not None and not teacher:

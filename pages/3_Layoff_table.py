@@ -16,7 +16,7 @@ from chinchon.engine.scoring import ScoreError, ScoreSheet
 from chinchon.engine.solver import CloseError, analyze
 from chinchon.views import layoff_table as lt
 from chinchon.views.handlab import DealError
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, number_separators, t
 from chinchon.views.tour import layoff_examples
 from webui.card_buttons import card_picker, clicked_card
 from webui.ui import (
@@ -302,7 +302,8 @@ if rows:
     figure.add_hline(y=rules.limit, line_dash="dash", line_color="#b3261e",
                      annotation_text=t("layoffs.limit", lang, limit=rules.limit))  # fmt: skip
     figure.update_xaxes(dtick=1)
-    figure.update_layout(xaxis_title=t("layoffs.chart_x", lang),
+    figure.update_layout(separators=number_separators(lang),
+                         xaxis_title=t("layoffs.chart_x", lang),
                          yaxis_title=t("layoffs.chart_y", lang), height=360,
                          margin={"l": 10, "r": 10, "t": 30, "b": 10})  # fmt: skip
     st.plotly_chart(figure, width="stretch")

@@ -12,7 +12,14 @@ import streamlit as st
 
 from chinchon import puzzles as pz
 from chinchon.engine.solver import Outcome
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import (
+    card_name,
+    fmt_date,
+    fmt_number,
+    fmt_percent,
+    number_separators,
+    t,
+)
 from chinchon.views.svg import card_data_uri
 from webui.card_buttons import card_buttons, clicked_card
 from webui.ui import literal, setup_page, show_cards
@@ -102,12 +109,9 @@ def retry() -> None:
     state.update(pz_tried=[], pz_done=False, pz_last=None, pz_hint=False, pz_close=False)
 
 
-def number(value: Fraction) -> str:
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
-
-
 def percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.0f}%"
+    """One decimal everywhere, so that the sentence, the chart and the table agree."""
+    return fmt_percent(value, lang, digits=1)
 
 
 def outcome_text(outcome: str, score: int | None) -> str:
@@ -150,7 +154,8 @@ m2.metric(tr("score"), tr("score_value", solved=state.pz_solved, played=state.pz
 notes = [tr("rules_note", rules=t(f"profile.{puzzle.rules_id}.name", lang)),
          tr(f"difficulty.{puzzle.difficulty}")]
 if state.get("pz_daily"):
-    notes.insert(0, tr("daily_note", date=state.pz_daily))
+    notes.insert(0, tr("daily_note", date=fmt_date(datetime.date.fromisoformat(state.pz_daily),
+                                                   lang)))
 st.caption(" · ".join(notes))
 if puzzle.options:
     st.info(tr("options_note", options=", ".join(tr(f"option.{k}", value=v)
@@ -199,14 +204,14 @@ if last:
     else:
         st.error(tr("wrong", move=move_name(move, puzzle)), icon=":material/close:")
 if state.pz_hint and not done and puzzle.question == "take":
-    st.info(tr("hint_take", card=top_name, points=number(solution.option(pz.TAKE).loose_points)),
+    st.info(tr("hint_take", card=top_name, points=solution.option(pz.TAKE).loose_points),
             icon=":material/lightbulb:")
 elif state.pz_hint and not done:
     first, second = (move_name(m, puzzle) for m in pz.hint_moves(solution))
     st.info(tr("hint_text", first=first, second=second), icon=":material/lightbulb:")
 a1, a2, a3, _ = st.columns([2, 2, 2, 3])
 if not done:
-    a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint,
+    a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint, help=tr("hint_help"),
               icon=":material/lightbulb:", width="stretch")
     a2.button(tr("solution"), on_click=reveal, icon=":material/visibility:",
               width="stretch")
@@ -225,14 +230,10 @@ if done:
     shown = {**values, **names,
              "best_outcome": outcome_text(values["best_outcome"], values["best_score"]),
              "second_outcome": outcome_text(values["second_outcome"], values["second_score"])}
-    for k in ("best_points", "second_points", "take_points", "stock_points"):
-        if k in values:
-            shown[k] = number(values[k])
+    # Points and counts stay numbers: t() writes them in the language and picks the plural.
     for k in ("best_chance", "second_chance", "stock_chance"):
         if k in values:
             shown[k] = percent(values[k])
-    for k in ("best_count", "second_count"):
-        shown[k] = number(values[k])
     st.info(tr(f"why.{key}", **shown), icon=":material/school:")
     others = [move_name(m, puzzle) for m in solution.answers[1:]]
     if others:
@@ -252,22 +253,25 @@ if done:
     chance = puzzle.criterion == "close-chance"
     ys = frame[tr("col.chance") if chance else tr("col.points")]
     figure = go.Figure(go.Bar(
-        x=list(range(len(options))), y=ys, text=[f"{y:.0f}%" if chance else f"{y:.3g}" for y in ys],
+        x=list(range(len(options))), y=ys,
+        text=[fmt_percent(y / 100, lang, 1) if chance else fmt_number(y, lang) for y in ys],
         textposition="outside", cliponaxis=False, hovertext=frame[tr("col.move")],
         hoverinfo="text+y",
         marker_color=[GREEN if o.move in solution.answers else GREY for o in options]))
     images = [] if puzzle.question == "take" else [
-        {"source": card_data_uri(o.move, width=48), "xref": "x", "yref": "paper", "x": x,
+        {"source": card_data_uri(o.move, width=48, lang=lang), "xref": "x", "yref": "paper", "x": x,
          "y": -0.03, "sizex": 0.62, "sizey": 0.4, "xanchor": "center", "yanchor": "top"}
         for x, o in enumerate(options)]
-    figure.update_layout(
+    figure.update_layout(separators=number_separators(lang),
         title=tr("chart.chance" if chance else "chart.points"), height=340, bargap=0.35,
         margin={"t": 48, "b": 100 if images else 40, "l": 48, "r": 8}, images=images,
         yaxis={"range": [0, max(1.0, float(ys.max())) * 1.25]},
         xaxis={"showticklabels": not images, "tickvals": list(range(len(options))),
                "ticktext": list(frame[tr("col.move")])})
     st.plotly_chart(figure, width="stretch")
-    st.dataframe(frame, hide_index=True, width="stretch", column_config={
-        tr("col.chance"): st.column_config.NumberColumn(format="%.1f%%"),
-        tr("col.expected"): st.column_config.NumberColumn(format="%.2f"),
-        tr("col.points"): st.column_config.NumberColumn(format="%.4g")})
+    # The table shows the numbers as the sentence does, in the page's language.
+    table = frame.assign(**{
+        tr("col.chance"): [percent(o.close_chance) for o in options],
+        tr("col.expected"): [fmt_number(o.expected_points, lang, 2) for o in options],
+        tr("col.points"): [fmt_number(o.loose_points, lang) for o in options]})
+    st.dataframe(table, hide_index=True, width="stretch")

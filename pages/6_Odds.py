@@ -11,7 +11,7 @@ import streamlit as st
 
 from chinchon.engine.odds import Odds, can_rank, closing_totals, shipped_decks, shipped_odds
 from chinchon.engine.rules import PROFILE_IDS, CloseRule, get_rules
-from chinchon.views.i18n import t
+from chinchon.views.i18n import fmt_number, fmt_percent, number_separators, t
 from webui.ui import current_rules, setup_page
 
 MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
@@ -19,21 +19,18 @@ MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
 LINES = {("barajamos", 48): "#b0413e", ("fournier", 40): "#2f6fb3",
          ("jeux-de-cartes", 40): "#6b4a12", ("ludoteka", 40): "#1f7a4d",
          ("ludoteka", 48): "#7fb896"}
-SEPARATORS = {"en": (",", "."), "es": (".", ","), "fr": ("\u202f", ","), "pt": (".", ",")}
 
 lang, rules_id = setup_page("odds")
 
 
 def number(value: float, lang: str, decimals: int = 0) -> str:
-    """``value`` with the language's thousands and decimal separators."""
-    thousands, point = SEPARATORS[lang]
-    text = f"{value:,.{decimals}f}"
-    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+    """``value`` as the language writes it (Babel): ``1 234,5`` in French."""
+    return fmt_number(value, lang, decimals)
 
 
 def percent(share: float, lang: str) -> str:
     digits = 2 if share >= 0.01 else 3 if share >= 0.0001 else 5
-    return number(100 * share, lang, digits) + "\u00a0%" * (lang != "en") + "%" * (lang == "en")
+    return fmt_percent(share, lang, digits)
 
 
 def label(odds: Odds) -> str:
@@ -85,7 +82,7 @@ for key, colour, belongs in kinds:
         name=t(key, lang, limit=rules.close_limit), marker_color=colour,
         customdata=[number(odds.loose_points[p], lang) for p in totals],
         hovertemplate=t("odds.chart.hover", lang) + "<extra></extra>"))
-figure.update_layout(
+figure.update_layout(separators=number_separators(lang),
     title=t("odds.chart.title", lang), xaxis_title=t("odds.chart.x", lang),
     yaxis_title=t("odds.chart.y", lang), yaxis_type="log" if log_scale else "linear",
     height=400, margin={"t": 50, "b": 10},
@@ -103,7 +100,7 @@ for other in every:
         x=list(range(len(other.loose_points))), y=[100 * s for s in other.at_most()],
         name=label(other), mode="lines", line={"color": LINES[(other.rules_id, other.deck)],
                                                "width": 4 if current else 2}))
-compare.update_layout(
+compare.update_layout(separators=number_separators(lang),
     xaxis_title=t("odds.chart.x", lang), yaxis_title=t("odds.compare.y", lang), height=380,
     margin={"t": 20, "b": 10}, plot_bgcolor="#fffdf7", hovermode="x unified",
     legend={"orientation": "h", "y": -0.25})

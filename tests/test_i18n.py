@@ -51,8 +51,8 @@ def test_t_formats_and_names_missing_key_and_language() -> None:
         i18n.t("no.such.key", "fr")
     with pytest.raises(KeyError, match="'de'"):
         i18n.t("page.home", "de")
-    with pytest.raises(KeyError, match="points"):
-        i18n.t("home.sample_loose", "en")
+    with pytest.raises(KeyError, match="card"):
+        i18n.t("handlab.compare.discard", "en")
 
 
 @pytest.mark.parametrize(

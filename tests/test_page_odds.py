@@ -83,7 +83,7 @@ def test_bad_deck_warns_and_falls_back() -> None:
 @pytest.mark.parametrize(("lang", "title", "count"), [
     ("es", "Puede cerrar enseguida", "73.629.072"),
     ("fr", "Peut fermer d'emblée", "73\u202f629\u202f072"),
-    ("pt", "Pode fechar logo", "73.629.072"),
+    ("pt", "Pode fechar logo", "73\u00a0629\u00a0072"),  # European Portuguese groups with spaces
 ])
 def test_languages(lang: str, title: str, count: str) -> None:
     at = _run(lang=lang)

@@ -9,6 +9,7 @@ import datetime
 from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import daily_puzzle, load_all, pool, solve
+from chinchon.views.i18n import fmt_date
 from tests.pages import open_page
 
 PAGE = "pages/5_Puzzles.py"
@@ -102,7 +103,7 @@ def test_take_hint_gives_the_points_after_taking() -> None:
     puzzle = take_puzzle()
     points = solve(puzzle).option("take").loose_points
     at = click(open_puzzles(puzzle=puzzle.id, lang="en"), "Hint")
-    assert any(f"you keep {points} loose points" in i.value for i in at.info), [
+    assert any(f"you keep {points} loose point" in i.value for i in at.info), [
         i.value for i in at.info]
 
 
@@ -110,4 +111,11 @@ def test_daily_puzzle_is_the_one_of_the_date() -> None:
     at = click(open_puzzles(rules="fournier", lang="en"), "Puzzle of the day")
     today = datetime.date.today()
     assert at.query_params["puzzle"] == daily_puzzle(today, pool("fournier")).id
-    assert f"Puzzle of the day, {today.isoformat()}." in texts(at)
+    assert f"Puzzle of the day, {fmt_date(today, 'en')}." in texts(at)
+
+
+def test_daily_puzzle_writes_the_date_in_the_pages_language() -> None:
+    at = click(open_puzzles(rules="fournier", lang="es"), "Problema del día")
+    today = datetime.date.today()
+    assert f"Problema del día, {fmt_date(today, 'es')}." in texts(at)
+    assert today.isoformat() not in texts(at)

@@ -65,7 +65,7 @@ def test_tour_try_it_swap_changes_the_result() -> None:
     at = open_page(TOUR, rules="barajamos")
     key = "try-barajamos-close-0-in"
     before = texts(at)
-    assert "All seven cards melded: closing scores -10." in before  # the suggested 4o -> 8e
+    assert "All seven cards melded: closing scores −10." in before  # the suggested 4o -> 8e
     at.selectbox(key=key).set_value(Card.parse("12o")).run()
     assert not at.exception
     assert "12 loose points: this hand may not close." in texts(at)
@@ -217,7 +217,7 @@ def test_layoff_table_follows_the_sidebars_deck_option() -> None:
     hands = {"closer": "7o+8o+9o+10o+2c+2e+2b", "opp": "1c+2o+3c+5o+5b+6o+8b"}
     at = open_page(LAYOFFS, rules="ludoteka", deck="48", **hands)
     assert not at.exception and not at.error and not at.warning
-    assert "melded all seven cards: -10" in texts(at)
+    assert "melded all seven cards: −10" in texts(at)
     at.sidebar.segmented_control[0].set_value(40).run()
     assert not at.exception
     outside = [w.value for w in at.warning if "48-card" in w.value]

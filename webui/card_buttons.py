@@ -162,7 +162,7 @@ _COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_J
 
 @lru_cache(maxsize=4096)
 def _face(code: str, lang: str, width: int) -> tuple[str, str]:
-    return card_data_uri(code, width=width), card_name(code, lang)
+    return card_data_uri(code, width=width, lang=lang), card_name(code, lang)
 
 
 @lru_cache(maxsize=8)

@@ -335,7 +335,8 @@ def show_cards(
     alts = [i18n.card_name(code, lang) for code in codes]
     st.html(
         svg.cards_row_html(
-            codes, width=width, gap=gap, labels=labels, highlights=highlights, alts=alts
+            codes, width=width, gap=gap, labels=labels, highlights=highlights, alts=alts,
+            lang=lang,
         )
     )
 
@@ -352,7 +353,7 @@ def show_card_groups(
     alts = [[i18n.card_name(code, lang) for code in group] for group in groups]
     st.html(
         svg.card_groups_html(
-            groups, width=width, captions=captions, highlights=highlights, alts=alts
+            groups, width=width, captions=captions, highlights=highlights, alts=alts, lang=lang
         )
     )
 
@@ -404,6 +405,7 @@ def show_table(
             width=width,
             highlights=[LAID_RING if c in extra else None for c in meld.cards],
             alts=alts[i],
+            lang=lang,
         )
         caption = html.escape(f"{owners[i]} · {meld_caption(meld, lang)}")
         parts.append(

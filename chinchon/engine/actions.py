@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from chinchon.engine.cards import Card, CardError
+from chinchon.engine.errors import quote
 
 STOCK = "stock"
 PILE = "pile"
@@ -103,8 +104,8 @@ def parse_action(text: str) -> Action:
         if len(words) == 1:
             return Discard(Card.parse(words[0]))
     except CardError as error:
-        raise ActionError(f"not an action {text.strip()[:40]!r}: {error}") from None
-    raise ActionError(f"not an action {text.strip()[:40]!r}: write stock, pile, a card, "
+        raise ActionError(f"not an action {quote(text.strip())}: {error}") from None
+    raise ActionError(f"not an action {quote(text.strip())}: write stock, pile, a card, "
                       f"close CARD, return or stay out")
 
 
@@ -118,7 +119,7 @@ def parse_token(token: str) -> Action:
             return Discard(Card.parse(token[1:]), close=True)
         return Discard(Card.parse(token))
     except CardError:
-        raise ActionError(f"not an action token {token[:20]!r}: use s, p, r, n, a card code "
+        raise ActionError(f"not an action token {quote(token)}: use s, p, r, n, a card code "
                           f"or c and a card code") from None
 
 

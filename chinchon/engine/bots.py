@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.engine.errors import quote
 from chinchon.engine.game import GameState, Phase, apply, new_game
 from chinchon.engine.rules import Rules
 from chinchon.engine.seat_view import View, view
@@ -141,7 +142,7 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
     """A bot by name (``random``, ``greedy``, ``expert``); ``seed`` seeds its own choices."""
     maker = _MAKERS.get(name.strip().lower())
     if maker is None:
-        raise BotError(f"unknown bot {name[:30]!r}: choose one of {', '.join(BOT_NAMES)}")
+        raise BotError(f"unknown bot {quote(name)}: choose one of {', '.join(BOT_NAMES)}")
     return maker(seed)
 
 

@@ -40,6 +40,7 @@ from typing import Any
 
 from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return, encode_actions
 from chinchon.engine.cards import Card, CardError
+from chinchon.engine.errors import quote
 from chinchon.engine.game import (
     Dealt,
     GameError,
@@ -171,10 +172,10 @@ class GameRecord:
         record = _check(rules, seats, seed, claims)
         final = record.final
         if "Result" in headers and headers["Result"] != _result(final):
-            raise RecordError(f"the Result header says {headers['Result'][:30]!r}, but the game "
+            raise RecordError(f"the Result header says {quote(headers['Result'])}, but the game "
                               f"gives {_result(final)!r}")
         if "Totals" in headers and headers["Totals"] != _numbers(final.totals):
-            raise RecordError(f"the Totals header says {headers['Totals'][:30]!r}, but the "
+            raise RecordError(f"the Totals header says {quote(headers['Totals'])}, but the "
                               f"game gives {_numbers(final.totals)!r}")
         return record
 
@@ -224,14 +225,14 @@ class GameRecord:
                 raise RecordError(f"the JSON record has no {key!r}")
         options = data.get("options") or {}
         if not isinstance(options, dict):
-            raise RecordError(f"'options' must be an object, not {str(options)[:30]!r}")
+            raise RecordError(f"'options' must be an object, not {quote(options)}")
         seats = data["seats"]
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise RecordError("'seats' must be a list of names")
         rules = _rules(str(data["rules"]), options)
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"'seed' must be a whole number, not {str(seed)[:30]!r}")
+            raise RecordError(f"'seed' must be a whole number, not {quote(seed)}")
         if not isinstance(data["hands"], list):
             raise RecordError("'hands' must be a list")
         claims = [claim for number, hand in enumerate(data["hands"], 1)
@@ -267,7 +268,7 @@ def _headers(headers: dict[str, str]) -> tuple[Rules, tuple[str, ...], int]:
     known = {"Rules", "Options", "Seats", "Seed", "Result", "Totals", "Date", "Event"}
     unknown = sorted(set(headers) - known)
     if unknown:
-        raise RecordError(f"unknown header {unknown[0][:20]!r}: use {', '.join(sorted(known))}")
+        raise RecordError(f"unknown header {quote(unknown[0])}: use {', '.join(sorted(known))}")
     for key in ("Rules", "Seats", "Seed"):
         if key not in headers:
             raise RecordError(f"the record has no {key} header")
@@ -275,19 +276,19 @@ def _headers(headers: dict[str, str]) -> tuple[Rules, tuple[str, ...], int]:
     for item in headers.get("Options", "").split():
         key, _, value = item.partition("=")
         if not value.lstrip("-").isdigit():
-            raise RecordError(f"option {item[:30]!r}: write key=number")
+            raise RecordError(f"option {quote(item)}: write key=number")
         options[key] = int(value)
     rules = _rules(headers["Rules"], options)
     seats = tuple(name.strip() for name in headers["Seats"].split(","))
     if not re.fullmatch(r"-?\d+", headers["Seed"].strip()):
-        raise RecordError(f"the Seed header must be a whole number, not {headers['Seed'][:30]!r}")
+        raise RecordError(f"the Seed header must be a whole number, not {quote(headers['Seed'])}")
     return rules, seats, int(headers["Seed"])
 
 
 def _rules(rules_id: str, options: dict[str, Any]) -> Rules:
     for key in options:
         if key not in _OPTION_KEYS:
-            raise RecordError(f"unknown option {str(key)[:20]!r}: the options are "
+            raise RecordError(f"unknown option {quote(key)}: the options are "
                               f"{', '.join(_OPTION_KEYS)}")
     try:
         return get_rules(rules_id, **options)
@@ -329,7 +330,7 @@ def _claim_of(line: str, hand: int, number: int) -> _Claim:
     if match := _DECIDED.fullmatch(line):
         return _Claim("decided", f"hand {hand}, after the end",
                       {"seat": int(match[1]), "spend": match[2] == "returns"})
-    raise RecordError(f"line {number}: cannot read {line[:40]!r}")
+    raise RecordError(f"line {number}: cannot read {quote(line)}")
 
 
 def _json_claims(hand: Any, number: int) -> Iterator[_Claim]:
@@ -454,7 +455,7 @@ def _check(rules: Rules, seats: tuple[str, ...], seed: int, claims: Sequence[_Cl
             _same(where, "the seat to play", values["seat"], state.turn)
             if values["draw"] not in (STOCK, PILE):
                 raise RecordError(f"{where}: draw from stock or pile, not "
-                                  f"{str(values['draw'])[:20]!r}")
+                                  f"{quote(values['draw'])}")
             act(Draw(values["draw"]), where)
             drew(where)
             if state.phase is not Phase.DISCARD:

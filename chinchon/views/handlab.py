@@ -51,6 +51,7 @@ from chinchon.engine.solver import (
     discard_table,
     fewest_loose_points,
 )
+from chinchon.views.i18n import number_separators
 from chinchon.views.svg import card_data_uri
 
 __all__ = [
@@ -343,9 +344,9 @@ BEST, CLOSES, OTHER = "#1f7a4d", "#9cc9ae", "#cdc7ba"
 
 
 def discard_figure(frame: pd.DataFrame, *, names: Sequence[str], title: str,
-                   axis_title: str) -> go.Figure:
+                   axis_title: str, lang: str = "en") -> go.Figure:
     """A bar per discard of :func:`discard_frame`: the points left, each card drawn under its
-    bar, the best starred. ``names`` (the cards' names) are the hover texts."""
+    bar (suit captions in ``lang``), the best starred. ``names`` are the hover texts."""
     colors = [BEST if best else CLOSES if closes else OTHER
               for best, closes in zip(frame["best"], frame["can_close"], strict=True)]
     xs = list(range(len(frame)))
@@ -353,12 +354,12 @@ def discard_figure(frame: pd.DataFrame, *, names: Sequence[str], title: str,
         x=xs, y=frame["points_left"], marker_color=colors, text=frame["points_left"],
         textposition="outside", cliponaxis=False, hoverinfo="text", hovertext=list(names)))
     top = max(1, int(frame["points_left"].max()))
-    figure.update_layout(
+    figure.update_layout(separators=number_separators(lang),
         title=title, height=340, margin={"t": 40, "b": 96, "l": 48, "r": 8},
         yaxis={"title": axis_title, "range": [0, top * 1.25]},
         xaxis={"showticklabels": False, "range": [-0.6, len(frame) - 0.4]},
         # The cards stand under their bars in place of tick labels.
-        images=[{"source": card_data_uri(code, width=48), "xref": "x", "yref": "paper",
+        images=[{"source": card_data_uri(code, width=48, lang=lang), "xref": "x", "yref": "paper",
                  "x": x, "y": -0.03, "sizex": 0.62, "sizey": 0.42, "xanchor": "center",
                  "yanchor": "top"} for x, code in zip(xs, frame["card"], strict=True)],
         annotations=[{"x": x, "y": points, "text": "★", "showarrow": False, "yshift": 26,

@@ -287,7 +287,7 @@ def _star(fill: str, ink: str) -> str:
     return f'<polygon points="{pts}" fill="{fill}" stroke="{ink}" stroke-width="1.1"/>'
 
 
-def _joker_face() -> str:
+def _joker_face(joker: str) -> str:
     f, k = _JOKER_FILL, _JOKER_INK
     hat = "M37,54 Q34,38 27,35 Q37,30 43,42 Q46,24 50,20 Q54,24 57,42 Q63,30 73,35 Q66,38 63,54Z"
     bells = "".join(
@@ -308,15 +308,18 @@ def _joker_face() -> str:
         + f'<circle cx="50" cy="66" r="15" fill="{_SKIN}" stroke="{_SKIN_INK}" stroke-width="1.2"/>'
         + _eyes(44.5, 55.5, 63, 1.5)
         + '<path d="M43,71 Q50,78 57,71" fill="none" stroke="#7a1711" stroke-width="1.6" '
-        'stroke-linecap="round"/>' + _index("JK", _star(f, k), k) + _caption("joker", k)
+        'stroke-linecap="round"/>' + _index("JK", _star(f, k), k) + _caption(joker, k)
     )
 
 
 @cache
-def _face(code: str) -> str:
-    """The drawing of one canonical code on the 100 x 150 face (without the card itself)."""
+def _face(code: str, lang: str) -> str:
+    """The drawing of one canonical code on the 100 x 150 face (without the card itself).
+
+    The caption under the drawing names the suit in ``lang``, as the page's text does.
+    """
     if code == "JK":
-        return _joker_face()
+        return _joker_face(i18n.t("card.joker", lang))
     number, suit = int(code[:-1]), SUIT_STYLES[code[-1]]
     if number in _FIGURES:
         panel = (
@@ -331,7 +334,7 @@ def _face(code: str) -> str:
         _frame(suit.fill, suit.gaps)
         + art
         + _index(str(number), suit.shape, suit.ink)
-        + _caption(suit.name, suit.ink)
+        + _caption(i18n.t(f"card.suit.{code[-1]}", lang), suit.ink)
     )
 
 
@@ -362,13 +365,15 @@ def _wrap(body: str, width: int, highlight: str | None, title: str) -> str:
     )
 
 
-def card_svg(code: str, *, width: int = 72, highlight: str | None = None) -> str:
+def card_svg(code: str, *, width: int = 72, highlight: str | None = None,
+             lang: str = "en") -> str:
     """The face of ``code`` (``'7o'``, ``'12b'``, ``'JK'``) as an SVG document ``width`` px wide.
 
-    ``highlight`` is a CSS colour for a ring round the card (a selected card, the best discard).
+    ``highlight`` is a CSS colour for a ring round the card (a selected card, the best discard);
+    ``lang`` names the suit under the drawing (``COPAS``, ``COUPES``).
     """
     canonical = normalize_code(code)
-    return _wrap(_face(canonical), width, highlight, canonical)
+    return _wrap(_face(canonical, lang), width, highlight, canonical)
 
 
 def back_svg(width: int = 72, *, highlight: str | None = None) -> str:
@@ -398,9 +403,10 @@ def svg_data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-def card_data_uri(code: str, *, width: int = 72, highlight: str | None = None) -> str:
+def card_data_uri(code: str, *, width: int = 72, highlight: str | None = None,
+                  lang: str = "en") -> str:
     """``card_svg`` as a ``data:image/svg+xml;base64,…`` URI."""
-    return svg_data_uri(card_svg(code, width=width, highlight=highlight))
+    return svg_data_uri(card_svg(code, width=width, highlight=highlight, lang=lang))
 
 
 def card_img_html(
@@ -410,17 +416,18 @@ def card_img_html(
     title: str | None = None,
     highlight: str | None = None,
     alt: str | None = None,
+    lang: str = "en",
 ) -> str:
-    """An ``<img>`` tag showing the card; ``alt`` (default: English name) is also the tooltip.
+    """An ``<img>`` tag showing the card; ``alt`` (default: its name in ``lang``) is the tooltip.
 
     >>> 'alt="caballo of espadas"' in card_img_html("11e")
     True
     """
-    alt = alt if alt is not None else i18n.card_name(code, "en")
+    alt = alt if alt is not None else i18n.card_name(code, lang)
     tip = alt if title is None else title
     height = round(width * _VIEW_H / _VIEW_W)
     return (
-        f'<img src="{card_data_uri(code, width=width, highlight=highlight)}" '
+        f'<img src="{card_data_uri(code, width=width, highlight=highlight, lang=lang)}" '
         f'width="{width}" height="{height}" style="display:block;width:{width}px;'
         f'height:{height}px" title="{escape(tip)}" alt="{escape(alt)}">'
     )
@@ -442,6 +449,7 @@ def cards_row_html(
     labels: Sequence[str | None] | None = None,
     highlights: Sequence[str | None] | None = None,
     alts: Sequence[str | None] | None = None,
+    lang: str = "en",
 ) -> str:
     """A wrapping flex row of card images, each with an optional small caption under it.
 
@@ -457,7 +465,7 @@ def cards_row_html(
         _aligned("alts", alts, n),
         strict=True,
     ):
-        img = card_img_html(code, width=width, highlight=ring, alt=alt)
+        img = card_img_html(code, width=width, highlight=ring, alt=alt, lang=lang)
         cap = (
             f'<figcaption style="margin-top:2px;font-size:0.8rem;line-height:1.2;'
             f'text-align:center;max-width:{width + 8}px">{escape(label)}</figcaption>'
@@ -483,6 +491,7 @@ def card_groups_html(
     captions: Sequence[str | None] | None = None,
     highlights: Sequence[str | None] | None = None,
     alts: Sequence[Sequence[str | None]] | None = None,
+    lang: str = "en",
 ) -> str:
     """Several card rows side by side (melds, then loose cards), each with an optional caption.
 
@@ -501,7 +510,7 @@ def card_groups_html(
         strict=True,
     ):
         row = cards_row_html(
-            group, width=width, gap=gap, highlights=[ring] * len(group), alts=alt_row
+            group, width=width, gap=gap, highlights=[ring] * len(group), alts=alt_row, lang=lang
         )
         cap = (
             f'<figcaption style="margin-top:4px;font-size:0.85rem;text-align:center">'

@@ -17,7 +17,7 @@ EXCEPTION = '[data-testid="stException"]'
 PAGES = [
     ("Rules_tour", "rules=barajamos&lang=en", "Chinchón! Closing with it wins the game.",
      "rules-tour-barajamos-en"),
-    ("Rules_tour", "rules=ludoteka&lang=es", "Siete seguidas con comodín: cerrar vale -25.",
+    ("Rules_tour", "rules=ludoteka&lang=es", "Siete seguidas con comodín: cerrar vale −25.",
      "rules-tour-ludoteka-es"),
     ("Layoff_table", "rules=fournier&lang=fr", "Feuille de marque", "layoff-table-fournier-fr"),
     ("Layoff_table", "rules=barajamos&lang=en&closer=7o+7c+7b+9e+10e+11e+4o"
