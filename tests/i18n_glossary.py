@@ -54,12 +54,14 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
 # languages spell alike.
 SHARED_WORDS: dict[str, set[str]] = {
     "es": {"chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes", "ludoteka",
-           "total", "no", "sota", "caballo", "rey", "oros", "copas", "espadas", "bastos"},  # English
+           "total", "no", "sota", "caballo", "rey", "oros", "copas", "espadas", "bastos",
+           "bot", "normal"},  # English
     # names the cards and suits in Spanish
     "fr": {"chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes", "ludoteka",
-           "total", "joker", "jokers", "point", "points", "source"},
+           "total", "joker", "jokers", "point", "points", "source", "bot", "normal", "coach",
+           "expert"},
     "pt": {"chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes", "ludoteka",
-           "total", "joker", "jokers", "copas", "espadas"},
+           "total", "joker", "jokers", "copas", "espadas", "bot", "normal"},
 }
 
 # English words that never belong in the other tables (a text left half translated).
@@ -91,6 +93,7 @@ NEVER_ONE: set[tuple[str, str]] = {
     ("variants.deck.option", "sizes"),
     ("sidebar.option.cards", "n"),
     ("sidebar.option.decks", "n"),  # 2
+    ("play.problem.players", "high"),  # a table seats 2 players at least
     ("sidebar.option.jokers", "n"),  # 2
     ("sidebar.option.jokers_help", "points"),  # a joker's cost, 25 or so
     ("puzzles.option.decks", "value"),

@@ -175,3 +175,31 @@ def test_changing_the_profile_under_a_game_offers_a_new_table():
     assert any(i.value.startswith("The rules changed") for i in at.info)
     assert "seats" not in at.query_params and "moves" not in at.query_params
     assert any(b.label == "Deal" for b in at.button)
+
+
+def test_every_coach_sentence_renders_in_every_language():
+    """Each reason's sentence, with real numbers and cards, in the four languages."""
+    from chinchon.engine.cards import Card, parse_hand
+    from chinchon.engine.rules import get_rules
+    from chinchon.views import coach
+    from chinchon.views.i18n import LANGUAGES
+    from webui.table import verdict_sentence
+
+    spots = [
+        coach.Position(get_rules("barajamos"), parse_hand("3c 4c 5c 7o 7e 9b 11b 2e")),
+        coach.Position(get_rules("barajamos"), parse_hand("7o 7c 7b 9e 10e 11e 4o 1c")),
+        coach.Position(get_rules("barajamos"), parse_hand("7o 7c 7b 9e 10e 11e 4o"),
+                       top=Card.parse("12e")),
+        coach.Position(get_rules("fournier"), parse_hand("1o 2o 5c 5e 6b 10b 12c"),
+                       top=Card.parse("5o")),
+        coach.Position(get_rules("fournier"), parse_hand("3c 4c 5c 7b 7o 7e 1o")),
+    ]
+    reasons = set()
+    for spot in spots:
+        for evaluation in coach.evaluate(spot):
+            verdict = coach.grade(spot, evaluation.move)
+            reasons.add(verdict.reason)
+            for lang in LANGUAGES:
+                text = verdict_sentence(verdict, lang)
+                assert text and "{" not in text, (lang, verdict.reason, text)
+    assert len(reasons) >= 8, reasons

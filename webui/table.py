@@ -24,7 +24,7 @@ from chinchon.engine.game import Phase
 from chinchon.engine.rules import get_rules
 from chinchon.views import coach, svg
 from chinchon.views import table as tb
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_number, fmt_percent, t
 from webui.card_buttons import ActionButton, card_buttons, clicked_action, clicked_card
 from webui.hand_end import show_hand_end, show_score_sheet
 from webui.ui import current_options, find_page, literal, show_cards
@@ -51,15 +51,23 @@ def seat_names(setup: tb.Setup, lang: str) -> list[str]:
                                for i, level in enumerate(setup.bots, 1))]
 
 
-def number(value: Fraction | int | None) -> str:
-    if value is None:
-        return "—"
-    value = Fraction(value)
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
+def number(value: Fraction | int | None, lang: str) -> str:
+    return "—" if value is None else fmt_number(value, lang)
 
 
-def percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.0f}%"
+def percent(value: Fraction, lang: str) -> str:
+    return fmt_percent(value, lang)
+
+
+#: The sentences that count points: which value picks their plural form.
+_COUNTED = {"best_draw": "points", "best_discard": "points", "take": "best_points",
+            "stock": "best_points", "points": "best_points", "waited": "points"}
+
+
+def seat_line(total: int, count: int, lang: str) -> str:
+    """"12 points · 7 cards" (each word in its plural form)."""
+    return (tr("seat_points", lang, total=total, count=total) + " · "
+            + tr("seat_cards", lang, count=count))
 
 
 def outcome_text(outcome: str, score: int | None, lang: str) -> str:
@@ -99,11 +107,11 @@ def verdict_sentence(verdict: coach.Verdict, lang: str) -> str:
                        else card_name(code, lang))
     shown["top"] = card_name(top.code(), lang) if top else ""
     for name in ("chance", "best_chance"):
-        shown[name] = percent(values[name])
-    for name in ("points", "best_points"):
-        shown[name] = number(values[name])
+        shown[name] = percent(values[name], lang)
     shown["outcome"] = outcome_text(values["outcome"], values["score"], lang)
     shown["best_outcome"] = outcome_text(values["best_outcome"], values["best_score"], lang)
+    if key in _COUNTED:
+        shown["count"] = values[_COUNTED[key]]
     return t(f"coach.why.{key}", lang, **shown)
 
 
@@ -445,7 +453,7 @@ def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
             parts.append(_row([c.code() for c in info.hand], lang, 30))
         elif info.count:
             parts.append(_backs_html(info.count))
-        line = tr("seat_line", lang, total=info.total, count=info.count or 0)
+        line = seat_line(info.total, info.count or 0, lang)
         parts.append(f'<div style="font-size:.85rem;opacity:.75">{html.escape(line)}</div>')
         if info.taken:
             parts.append(f'<div style="font-size:.8rem;opacity:.75">'
@@ -604,8 +612,7 @@ def show_hand_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
     else:
         st.markdown(tr("no_closer", lang))
     show_hand_end(result.end, [names[s] for s in seats], lang, key=f"play_steps_{result.hand}")
-    scores = ", ".join(f"{names[s]} {number(a) if a is not None else '—'}"
-                       for s, a in enumerate(result.scores))
+    scores = ", ".join(f"{names[s]} {number(a, lang)}" for s, a in enumerate(result.scores))
     st.markdown(tr("hand_scores", lang, scores=scores))
     if result.out:
         st.warning(tr("eliminated", lang, who=", ".join(names[s] for s in result.out)))
@@ -660,7 +667,8 @@ def review_panel(game: tb.Game, names: Sequence[str], lang: str, hand: int | Non
     accuracy = summary.accuracy
     counts = summary.counts()
     cols = st.columns(len(coach.GRADES) + 1)
-    cols[0].metric(tr("accuracy", lang), percent(accuracy) if accuracy is not None else "—")
+    cols[0].metric(tr("accuracy", lang), percent(accuracy, lang) if accuracy is not None
+                   else "—")
     for col, name in zip(cols[1:], coach.GRADES, strict=True):
         col.metric(t(f"coach.grade.{name}", lang), counts[name])
     rows = []
@@ -718,7 +726,7 @@ def show_table(game: tb.Game, names: Sequence[str], lang: str) -> None:
             show_coach(game, lang)
         show_turn_notes(game, names, lang)
     held = game.state.hands[tb.HUMAN] or ()
-    line = tr("seat_line", lang, total=game.state.totals[tb.HUMAN], count=len(held))
+    line = seat_line(game.state.totals[tb.HUMAN], len(held), lang)
     st.markdown(f"**{tr('your_hand', lang)}** · {line}")
     show_hand(game, lang)
     show_controls(game, lang)
