@@ -183,3 +183,33 @@ def test_the_browsers_back_takes_back_your_move(page: Any, server_url: str) -> N
     page.go_back()
     page.wait_for_url(drawn)
     expect(page.locator(f"{HAND}:not([disabled])")).to_have_count(8)
+
+
+def _closing_position() -> tuple[str, str]:
+    """A barajamos game where, after drawing, you may close: its query and moves, found by
+    playing the coach's moves against random bots (computed, not typed in)."""
+    for seed in range(1, 200):
+        game = tb.new_game(tb.parse_setup("barajamos", {}, "random,random", str(seed)))
+        for _ in range(40):
+            game = game.catch_up()
+            if not game.your_turn or game.state.results:
+                break
+            if tb.closing_cards(game):
+                return f"rules=barajamos&seats=random,random&seed={seed}&lang=en", game.code()
+            game = game.play(tb.hint(game.state)[0])
+    raise AssertionError("no closing position found")
+
+
+def test_close_then_pick_the_card(page: Any, server_url: str) -> None:
+    """data-action="close" arms the close; the cards that close are marked; one click closes."""
+    query, moves = _closing_position()
+    page.goto(f"{server_url}/Play?{query}&moves={moves}")
+    wait_idle(page, 60_000)
+    close = page.locator('[data-action="close"]:not([disabled])')
+    expect(close).to_have_count(1)
+    close.click()
+    closing = page.locator('button[data-state="closes"]')
+    closing.first.wait_for()
+    closing.first.click()
+    page.get_by_text("End of hand 1").wait_for()
+    page.get_by_text("You closed.").wait_for()
