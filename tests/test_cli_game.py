@@ -94,3 +94,52 @@ def test_the_module_runs_as_a_program() -> None:
                            "--seats", "greedy,greedy", "--seed", "1", "--json"],
                           capture_output=True, text=True, check=False, timeout=120)
     assert done.returncode == 0 and json.loads(done.stdout)["rules"] == "fournier"
+
+
+# --- match ---------------------------------------------------------------------------------------
+
+
+def test_match_prints_per_bot_figures_and_the_difference() -> None:
+    code, out, err = run("match", "--rules", "fournier", "--bots", "greedy,random", "--games",
+                         "4", "--seed", "2")
+    assert code == 0 and "4 games on 2 duplicate deals" in out
+    assert "greedy vs random: greedy keeps" in out and "95% CI" in out
+    assert "match: 4/4 games" in err
+
+
+def test_match_json_gives_one_line_per_game_and_a_summary() -> None:
+    code, out, _ = run("match", "--rules", "barajamos", "--bots", "greedy,random", "--games",
+                       "3", "--seed", "5", "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    games, summary = rows[:-1], rows[-1]
+    assert code == 0 and len(games) == 4  # rounded up to whole duplicate sets
+    assert all(set(g) == {"seed", "seats", "hands", "totals", "winner"} for g in games)
+    assert games[0]["seats"] == ["greedy", "random", "greedy"]
+    assert games[1]["seats"] == ["random", "greedy", "random"]
+    assert games[0]["seed"] == games[1]["seed"] == 5 and games[2]["seed"] == 6
+    assert summary["summary"] is True and summary["games"] == 4
+    assert set(summary["stats"]) == {"greedy", "random"}
+    assert summary["differences"][0]["bots"] == ["greedy", "random"]
+    low, high = summary["differences"][0]["ci95"]
+    assert low <= summary["differences"][0]["mean_difference_per_hand"] <= high
+
+
+def test_match_results_do_not_depend_on_the_workers() -> None:
+    one = run("match", "--rules", "fournier", "--bots", "greedy,random", "--games", "4",
+              "--json")[1]
+    two = run("match", "--rules", "fournier", "--bots", "greedy,random", "--games", "4",
+              "--workers", "2", "--json")[1]
+    assert one == two
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["match", "--rules", "fournier", "--bots", "greedy,random", "--games", "0"],
+     "--games must be 1 or more"),
+    (["match", "--rules", "fournier", "--bots", "greedy,random", "--games", "2", "--workers",
+      "0"], "--workers must be 1 or more"),
+    (["match", "--rules", "fournier", "--bots", "greedy,robot", "--games", "2"],
+     "unknown bot 'robot'"),
+])
+def test_bad_match_commands_exit_2(argv: list[str], message: str) -> None:
+    code, _, err = run(*argv)
+    assert code == 2 and message in err

@@ -25,7 +25,7 @@ most two a game where returns are unlimited (each is a new stake); ``random`` to
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
@@ -149,6 +149,18 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
 def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
     """One bot per seat, each seeded from the game's seed and its seat (reproducible)."""
     return [make_bot(name, f"{seed}:{seat}:{name}") for seat, name in enumerate(names)]
+
+
+def advance(state: GameState, bots: Mapping[int, Bot], max_actions: int = 100_000
+            ) -> GameState:
+    """Let the bots (by seat) play until a seat without a bot must act or the game is over:
+    what a page with a human at the table calls after each of his moves."""
+    for _ in range(max_actions):
+        bot = bots.get(state.turn)
+        if state.phase is Phase.OVER or bot is None:
+            return state
+        state = apply(state, bot.choose(view(state, state.turn)))
+    raise StalledGameError(f"the bots are still playing after {max_actions} actions")
 
 
 def play_game(rules: Rules, seats: Sequence[str], seed: int = 0,

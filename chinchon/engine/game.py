@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from typing import TypeVar
@@ -213,7 +213,9 @@ class GameState:
     #: Seats still to decide whether to spend a return, in order.
     deciding: tuple[int, ...]
     results: tuple[HandResult, ...]
-    log: _Log | None
+    #: Everything that happened (compared by value through :meth:`events`, not here: a
+    #: recursive comparison of a long game would exhaust the stack).
+    log: _Log | None = field(compare=False)
 
     @property
     def seats(self) -> int:

@@ -1,0 +1,71 @@
+"""Whole games: the bots' decision times and greedy games per second per core.
+
+Per profile (default tables: two seats, three for barajamos, then two-deck tables): the time of
+every decision of each bot over a few games played against greedy (median, 99th percentile,
+worst, after one warm-up game), and how many greedy-only games one core plays in a second.
+Times are process CPU time, so other work on a shared machine does not count. Targets (issue
+9): expert ≤ 20 ms median and ≤ 200 ms worst per decision; greedy ≥ 20 games a second a core.
+Run ``python -m benchmarks.bench_game``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from chinchon.engine.bots import bots_for, play_game
+from chinchon.engine.game import apply, new_game
+from chinchon.engine.rules import Rules, get_rules
+from chinchon.engine.seat_view import view
+
+GAMES = 4
+GREEDY_GAMES = 30
+TABLES = [("barajamos", 3, {}), ("fournier", 2, {}), ("jeux-de-cartes", 2, {}),
+          ("ludoteka", 2, {}), ("barajamos", 5, {}), ("jeux-de-cartes", 5, {}),
+          ("ludoteka", 2, {"jokers": 2})]
+
+
+def decision_times(rules: Rules, bot: str, seats: int, games: int) -> list[float]:
+    """Seconds of CPU per decision of ``bot`` (every other seat greedy), over ``games`` games."""
+    times: list[float] = []
+    for seed in range(games + 1):
+        names = [bot if seat % 2 == seed % 2 else "greedy" for seat in range(seats)]
+        bots = bots_for(names, seed)
+        state = new_game(rules, names, seed)
+        while not state.is_over:
+            seen = view(state, state.turn)
+            start = time.process_time()
+            action = bots[state.turn].choose(seen)
+            spent = time.process_time() - start
+            if seed and names[state.turn] == bot:  # game 0 warms the caches up
+                times.append(spent)
+            state = apply(state, action)
+    return times
+
+
+def greedy_rate(rules: Rules, seats: int, games: int) -> float:
+    play_game(rules, ["greedy"] * seats, 999)  # warm-up
+    start = time.process_time()
+    for seed in range(games):
+        play_game(rules, ["greedy"] * seats, seed)
+    return games / (time.process_time() - start)
+
+
+def main() -> None:
+    print(f"decisions: {GAMES} games per bot against greedy, CPU ms per decision; greedy: "
+          f"{GREEDY_GAMES} games, games per CPU second")
+    print(f"{'table':<26}{'bot':<8}{'decisions':>10}{'median':>9}{'p99':>9}{'worst':>9}")
+    for rules_id, seats, options in TABLES:
+        rules = get_rules(rules_id, players=seats, **options)
+        label = f"{rules_id} {seats}p" + "".join(f" {k}={v}" for k, v in rules.options.items())
+        for bot in ("random", "greedy", "expert"):
+            times = sorted(decision_times(rules, bot, seats, GAMES if bot != "random" else 2))
+            p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+            print(f"{label:<26}{bot:<8}{len(times):>10}{statistics.median(times) * 1e3:>9.2f}"
+                  f"{p99 * 1e3:>9.2f}{times[-1] * 1e3:>9.2f}", flush=True)
+        rate = greedy_rate(rules, seats, GREEDY_GAMES if seats < 5 else GREEDY_GAMES // 4)
+        print(f"{label:<26}greedy games per CPU second: {rate:.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
