@@ -203,3 +203,38 @@ def test_every_coach_sentence_renders_in_every_language():
                 text = verdict_sentence(verdict, lang)
                 assert text and "{" not in text, (lang, verdict.reason, text)
     assert len(reasons) >= 8, reasons
+
+
+def _return_position() -> tuple[str, str]:
+    """A barajamos game where you went out and may come back (random moves of yours)."""
+    import random
+
+    from chinchon.engine.game import Phase, legal_actions
+
+    for seed in range(1, 100):
+        game = tb.new_game(tb.parse_setup("barajamos", {}, "greedy,greedy", str(seed)))
+        rng = random.Random(seed)
+        for _ in range(600):
+            game = game.play_bots()
+            if game.over:
+                break
+            if game.state.phase is Phase.RETURN:
+                return str(seed), game.code()
+            game = game.play(rng.choice(legal_actions(game.state)))
+    raise AssertionError("no return decision found")
+
+
+def test_the_return_decision_when_you_are_out():
+    seed, moves = _return_position()
+    at = open_page(PAGE, rules="barajamos", seats="greedy,greedy", seed=seed, moves=moves,
+                   lang="en")
+    assert not at.exception
+    assert any(i.value.startswith("You are out.") for i in at.info)
+    keys = _buttons(at)
+    assert "play_return_yes" in keys and "play_return_no" in keys
+    assert "play_next_deal" not in keys  # the decision comes first
+    at = keys["play_return_yes"].click().run()
+    game = tb.load(tb.parse_setup("barajamos", {}, "greedy,greedy", seed),
+                   at.query_params["moves"])
+    assert game.actions[-1].code() == "return"
+    assert game.state.sheet.returns_used[tb.HUMAN] == 1

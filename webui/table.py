@@ -183,7 +183,8 @@ def _reset_for(game: tb.Game) -> None:
     """A game arrives from the URL (a reload, a link): its finished hands count as seen, but
     for one that has just ended (nobody has played in the next deal yet): it shows again."""
     state = game.state
-    just_ended = bool(state.results) and state.turns == 0 and not game.over
+    deciding = state.phase is Phase.RETURN  # a return is decided on the hand's end screen
+    just_ended = bool(state.results) and not game.over and (state.turns == 0 or deciding)
     S.play_ack = len(state.results) - just_ended
     S.play_verdicts = {}
     S.play_last = None
@@ -279,8 +280,12 @@ def face_up() -> bool:
 
 
 def results_pending(game: tb.Game) -> bool:
-    """A hand finished that you have not yet looked at (the bots wait meanwhile)."""
-    return len(game.state.results) > int(S.get("play_ack", 0))
+    """A hand finished that you have not yet looked at (the bots wait meanwhile). Your return
+    decision is taken on the end screen of the hand that put you out: it shows again."""
+    results = game.state.results
+    if game.your_turn and game.state.phase is Phase.RETURN:
+        S.play_ack = min(int(S.get("play_ack", 0)), len(results) - 1)
+    return len(results) > int(S.get("play_ack", 0))
 
 
 def shown_hand(game: tb.Game) -> int:
