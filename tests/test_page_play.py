@@ -238,3 +238,12 @@ def test_the_return_decision_when_you_are_out():
                    at.query_params["moves"])
     assert game.actions[-1].code() == "return"
     assert game.state.sheet.returns_used[tb.HUMAN] == 1
+
+
+def test_a_teachers_link_opens_the_table_face_up():
+    at = open_page(PAGE, rules="fournier", seats="greedy", seed="2", lang="en", teacher="1")
+    assert at.toggle(key="play_teacher").value is True
+    at = at.toggle(key="play_teacher").set_value(False).run()
+    assert "teacher" not in at.query_params
+    at = at.toggle(key="play_teacher").set_value(True).run()
+    assert at.query_params["teacher"] == "1"

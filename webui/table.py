@@ -254,14 +254,23 @@ def settings(lang: str) -> None:
         st.subheader(tr("settings", lang))
         st.toggle(tr("coach_switch", lang), value=True, key="play_coach",
                   help=tr("coach_switch_help", lang))
-        st.toggle(tr("teacher_switch", lang), value=False, key="play_teacher",
-                  help=tr("teacher_switch_help", lang))
+        if "play_teacher" not in S:  # a teacher's link may open the table face up
+            S.play_teacher = st.query_params.get("teacher") == "1"
+        st.toggle(tr("teacher_switch", lang), key="play_teacher",
+                  help=tr("teacher_switch_help", lang), on_change=_teacher_to_url)
         st.toggle(tr("arrange_switch", lang), value=False, key="play_auto_arrange",
                   help=tr("arrange_switch_help", lang))
         st.segmented_control(tr("pace", lang), list(tb.PACES), default=DEFAULT_PACE,
                              key="play_pace", required=True,
                              format_func=lambda p: tr(f"pace.{p}", lang),
                              help=tr("pace_help", lang))
+
+
+def _teacher_to_url() -> None:
+    if S.get("play_teacher"):
+        st.query_params["teacher"] = "1"
+    elif "teacher" in st.query_params:
+        del st.query_params["teacher"]
 
 
 def pace() -> float:
