@@ -160,12 +160,17 @@ def show_draw_area(game: tb.Game, lang: str) -> None:
     state = game.state
     drawing = game.your_turn and state.phase is Phase.DRAW
     top = state.top
+    hinted = None
+    if drawing and S.get("play_hint") and coach_on():
+        hinted = "draw-pile" if Draw(PILE) in tb.hint(state) else "draw-stock"
     actions = [ActionButton("draw-stock", tr("stock_label", lang, n=len(state.stock)),
-                            disabled=not drawing, back=True, title=tr("draw_stock", lang))]
+                            disabled=not drawing, back=True, title=tr("draw_stock", lang),
+                            state="hint" if hinted == "draw-stock" else None)]
     if top is not None:
         actions.append(ActionButton("draw-pile", tr("pile_label", lang), disabled=not drawing,
                                     card=top.code(),
-                                    title=tr("draw_pile", lang, card=card_name(top.code(), lang))))
+                                    title=tr("draw_pile", lang, card=card_name(top.code(), lang)),
+                                    state="hint" if hinted == "draw-pile" else None))
     card_buttons([], lang, key=DRAW_KEY, label=tr("draw_area", lang), on_click=lambda: None,
                  actions=actions, on_action=on_draw_action, width=72)
     if drawing:
