@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from chinchon.views.i18n import t
-from webui.ui import PAGE_WORDS, RULE_IDS, find_page, setup_page, show_card_groups
+from webui.ui import PAGE_WORDS, RULE_IDS, find_page, house_code, setup_page, show_card_groups
 
 # Meldable under every profile and deck: a run of figures, a group of threes, one loose 2.
 SAMPLE_MELDS = (("10c", "11c", "12c"), ("3o", "3e", "3b"), ("2b",))
@@ -54,7 +54,7 @@ for row in (PAGE_WORDS[i:i + 3] for i in range(0, len(PAGE_WORDS), 3)):
                     path,
                     label=f"**{t(f'page.{key}', lang)}**",
                     icon="➡️",
-                    query_params={"lang": lang, "rules": rules_id},
+                    query_params={"lang": lang, "rules": house_code(rules_id) or rules_id},
                 )
             else:
                 st.markdown(f"**{t(f'page.{key}', lang)}** · *{t('home.coming_soon', lang)}*")

@@ -36,7 +36,8 @@ def _fail(message: str) -> NoReturn:
 
 def _add_rules_options(parser: argparse.ArgumentParser, required: bool = True) -> None:
     parser.add_argument("--rules", required=required, metavar="ID",
-                        help=f"rule profile: {', '.join(PROFILE_IDS)}")
+                        help=f"rule profile: {', '.join(PROFILE_IDS)}, or a house code "
+                        "such as barajamos+limit=100+jokers=ace-of-oros")
     parser.add_argument("--decks", type=int, metavar="1|2", help="one deck or two")
     parser.add_argument("--deck", type=int, metavar="40|48", help="deck size (ludoteka)")
     parser.add_argument("--jokers", type=int, metavar="0|2", help="jokers (ludoteka)")
@@ -91,7 +92,7 @@ def _odds(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if args.workers < 1:
         raise ValueError(f"--workers must be 1 or more, not {args.workers}")
     odds = enumerate_odds(rules, workers=args.workers,
-                          progress=stderr_progress(f"odds {rules.id} {rules.deck.size}"))
+                          progress=stderr_progress(f"odds {rules.code()} {rules.deck.size}"))
     stdout.write((json.dumps(odds.to_json()) if args.json else odds_table(odds)) + "\n")
     return 0
 
@@ -100,6 +101,9 @@ def _puzzles_generate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -
     from chinchon.puzzles import generate, pack_text
 
     rules = rules_from_args(args)
+    if rules.profile_options() is None:
+        raise ValueError(f"puzzle packs are written for a profile and its deck options, not "
+                         f"house rules: {quote(args.rules)}")
     if args.n < 1:
         raise ValueError(f"-n must be 1 or more, not {args.n}")
     puzzles = generate(rules, args.n, seed=args.seed)
@@ -188,7 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Enumerate every 7-card hand of the profile's single deck (no jokers): the "
                     "fewest loose points, how many may close at once, -10 and seven-card runs.")
     odds_cmd.add_argument("--rules", required=True, metavar="ID",
-                          help=f"rule profile: {', '.join(PROFILE_IDS)}")
+                          help=f"rule profile: {', '.join(PROFILE_IDS)}, or a house code "
+                        "such as barajamos+limit=100+jokers=ace-of-oros")
     odds_cmd.add_argument("--deck", type=int, metavar="40|48", help="deck size (ludoteka)")
     odds_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     odds_cmd.add_argument("--workers", type=int, default=1, metavar="N",

@@ -10,13 +10,22 @@ from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.layoffs import Action, resolve
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.solver import HandAnalysis, analyze
-from chinchon.views import tour
+from chinchon.views import disclosures, tour
 from chinchon.views.handlab import verdict
 from chinchon.views.i18n import card_name, t
-from webui.ui import LAID_RING, citation_text, setup_page, show_arrangement, show_cards, show_table
+from webui.ui import (
+    LAID_RING,
+    citation_text,
+    house_code,
+    setup_page,
+    show_arrangement,
+    show_cards,
+    show_table,
+)
 
 lang, rules_id = setup_page("rules_tour")
 rules = get_rules(rules_id)
+house = house_code(rules_id) is not None  # the tour explains the profile as written
 params = tour.rule_params(rules)
 profile = t(f"profile.{rules_id}.name", lang)
 
@@ -229,6 +238,10 @@ for number, step in enumerate(all_steps, 1):
     st.caption(t("tour.cite", lang, cites=cite(step.fields, rules)))
     for note in step.notes:
         st.info(t(note, lang), icon=":material/edit_note:")
+    for item in disclosures.for_step(rules_id, step.id, house=house):
+        extra = f" {t('disclose.choosable', lang)}" if item.choosable else ""
+        st.info(f"{t('disclose.prefix', lang, source=item.source)} "
+                f"{t(disclosures.text_key(item), lang)}{extra}", icon=":material/edit_note:")
     for index, example in enumerate(step.examples):
         show_example(step, index, example)
     for example in step.layoffs:

@@ -22,6 +22,7 @@ from webui.card_buttons import card_picker, clicked_card
 from webui.ui import (
     LAID_RING,
     current_options,
+    house_code,
     literal,
     setup_page,
     show_arrangement,
@@ -65,8 +66,14 @@ opponents = controls[0].slider(
     t("layoffs.opponents", lang), fewest, most, count_default, key=f"{state_key}-n"
 )
 seed = controls[1].number_input(t("layoffs.seed", lang), 0, 10**6, 1, key=f"{state_key}-seed")
-# The sidebar's options (a second deck, ludoteka's deck and jokers) on top of the table size.
-rules = get_rules(rules_id, players=opponents + 1, **current_options(rules_id))
+# The house rules and the sidebar's options (ludoteka's deck and jokers); the number of decks
+# follows the table as the profile says (the sidebar's two-deck switch is for a single hand).
+sidebar = current_options(rules_id)
+rules = get_rules(house_code(rules_id) or rules_id,
+                  **{k: v for k, v in sidebar.items() if k != "decks"}).for_players(opponents + 1)
+if "decks" in sidebar and sidebar["decks"] != rules.deck.copies:
+    st.caption(t("layoffs.decks_follow", lang, profile=t(f"profile.{rules_id}.name", lang),
+                 decks=t(f"layoffs.deck_count_{rules.deck.copies}", lang)))
 hand_keys = [f"{state_key}-hand-{i}" for i in range(opponents + 1)]
 notice_key = f"{state_key}-notice"
 
@@ -156,9 +163,20 @@ for problem in outside.rest:
     st.error(message, icon=":material/error:")
 
 end: HandEnd | None = None
+shown = None
 if reading.ok:
+    # When several arrangements (or namings of a joker) close as well, the player picks what
+    # the closer shows; ours comes first.
+    choices = lt.closing_choices(reading.hands[0], rules)
+    shown = choices[0] if choices else None
+    if len(choices) > 1:
+        shown = st.selectbox(t("layoffs.closer_shows", lang), choices,
+                             format_func=lambda a: a.code() + (f" ({t('layoffs.ours', lang)})"
+                                                               if a == choices[0] else ""),
+                             key=f"{state_key}-shows-{hand_code(reading.hands[0])}",
+                             help=t("layoffs.closer_shows_help", lang))
     try:
-        end = resolve(reading.hands[0], reading.hands[1:], rules)
+        end = resolve(shown or reading.hands[0], reading.hands[1:], rules)
     except CloseError:
         closer_points = analyze(reading.hands[0], rules).loose_points
         st.error(t("layoffs.cannot_close", lang, points=closer_points), icon=":material/block:")
@@ -217,7 +235,7 @@ if end is not None:
 st.header(t("layoffs.sheet_title", lang), divider="green")
 st.markdown(t("layoffs.sheet_intro", lang, limit=rules.limit))
 deck = rules.deck
-sheet_key = f"sheet-{rules_id}-{opponents + 1}-{deck.size}-{deck.copies}-{deck.jokers}"
+sheet_key = f"sheet-{rules.code()}-{opponents + 1}-{deck.size}-{deck.copies}-{deck.jokers}"
 seats = [t("layoffs.seat", lang, n=i + 1) for i in range(opponents + 1)]
 sheet: ScoreSheet = st.session_state.get(sheet_key) or ScoreSheet.start(rules, seats)
 
@@ -240,7 +258,8 @@ if not sheet.finished:
     if buttons[1].button(t("layoffs.add_hand", lang), disabled=end is None or len(order) != len(
             reading.hands)):  # fmt: skip
         try:
-            sheet, _ = sheet.close(closer_seat, dict(zip(order, reading.hands, strict=True)))
+            held = [shown or reading.hands[0], *reading.hands[1:]]
+            sheet, _ = sheet.close(closer_seat, dict(zip(order, held, strict=True)))
         except (ScoreError, CloseError) as err:
             refused(err, closer_seat, reading.hands[0], len(reading.hands))
     if len(order) != len(reading.hands):

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from chinchon.engine.rules import PROFILE_IDS
+from chinchon.engine.rules import all_profiles
+from chinchon.views import disclosures
 from chinchon.views.i18n import t
 from chinchon.views.variants import Cell, compare
-from webui.ui import citation_text, setup_page
+from webui.ui import citation_text, current_rules, house_code, setup_page
 
 DIFFER = "background-color: #fcefcc"
 OURS_STYLE = "font-style: italic; color: #6b4a12"
@@ -24,7 +25,7 @@ only_diff = right.toggle(t("variants.only_differences", lang), key="variants-onl
 
 
 def cite_text(cell: Cell) -> str:
-    return f"{t('variants.source_prefix', lang)}: {citation_text(cell.citations, lang)}"
+    return t("variants.source_note", lang, sources=citation_text(cell.citations, lang))
 
 
 def cell_text(cell: Cell, cited: bool) -> str:
@@ -32,11 +33,17 @@ def cell_text(cell: Cell, cited: bool) -> str:
     return f"{text}\n({cite_text(cell)})" if show_sources and cited else text
 
 
-rows = [row for row in compare(lang) if row.disagree or not only_diff]
+# The table's house rules, when it plays some, are a fifth column.
+current = current_rules(rules_id)
+playing_house = house_code(rules_id) is not None
+profiles = all_profiles() + ((current,) if playing_house else ())
+PROFILE_IDS = [rules.code() for rules in profiles]
+rows = [row for row in compare(lang, profiles) if row.disagree or not only_diff]
 columns = {
-    rid: t(f"profile.{rid}.name", lang)
-    + (f" ({t('variants.current', lang)})" if rid == rules_id else "")
-    for rid in PROFILE_IDS
+    rules.code(): (t("variants.house_column", lang, name=t(f"profile.{rules.id}.name", lang))
+                   if playing_house and rules is current else t(f"profile.{rules.id}.name", lang))
+    + (f" ({t('variants.current', lang)})" if rules.code() == current.code() else "")
+    for rules in profiles
 }
 frame = pd.DataFrame(
     [[cell_text(row.cells[rid], row.key != "source") for rid in PROFILE_IDS] for row in rows],
@@ -68,3 +75,15 @@ st.header(t("variants.disagreements", lang), divider="green")
 for row in rows:
     if row.disagree and row.explanation:
         st.markdown(f"**{row.label}.** {row.explanation}")
+
+st.header(t("disclose.heading", lang), divider="green")
+st.markdown(t("disclose.intro", lang))
+for row in rows:
+    found = {d.key: d for rules in profiles
+             for d in disclosures.for_row(rules.id, row.key, house=playing_house)}
+    for item in found.values():
+        who = ", ".join(t(f"profile.{p}.name", lang) if p != disclosures.HOUSE
+                        else t("disclose.house", lang) for p in item.profiles)
+        extra = f" {t('disclose.choosable', lang)}" if item.choosable else ""
+        st.markdown(f"**{row.label}** · {who} — {t('disclose.prefix', lang, source=item.source)} "
+                    f"{t(disclosures.text_key(item), lang)}{extra}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pandas as pd
@@ -22,7 +23,7 @@ from chinchon.views.i18n import (
 )
 from chinchon.views.svg import card_data_uri
 from webui.card_buttons import card_buttons, clicked_card
-from webui.ui import literal, setup_page, show_cards
+from webui.ui import house_code, literal, setup_page, show_cards
 
 GREEN, GREY = "#1f7a4d", "#cdc7ba"
 ANY = "any"
@@ -31,7 +32,10 @@ ANY = "any"
 raw_id = st.query_params.get("puzzle")
 linked = pz.shipped().get(raw_id.strip()) if raw_id else None
 if linked is not None and linked.id != st.session_state.get("pz_id"):
-    st.query_params["rules"] = linked.rules_id
+    # A house code for the puzzle's own profile stays: the table's rules judge the puzzle.
+    asked = st.query_params.get("rules", "")
+    if asked.replace(" ", "+").split("+")[0] != linked.rules_id:
+        st.query_params["rules"] = linked.rules_id
 lang, rules_id = setup_page("puzzles")
 state = st.session_state
 for name, value in (("pz_streak", 0), ("pz_solved", 0), ("pz_played", 0)):
@@ -75,8 +79,14 @@ def daily() -> None:
     state.pz_daily = today.isoformat()
 
 
+def at_table(puzzle: pz.Puzzle) -> pz.Puzzle:
+    """The puzzle as the table plays it: under its house rules the answers are recomputed."""
+    code = house_code(puzzle.rules_id)
+    return replace(puzzle, rules_id=code) if code else puzzle
+
+
 def answer(move: str, close: bool = False) -> None:
-    solution = pz.solve(pz.find_puzzle(state.pz_id))
+    solution = pz.solve(at_table(pz.find_puzzle(state.pz_id)))
     verdict = pz.judge(solution, move, close)
     if not state.pz_counted:  # the first answer scores; a hint already cost the streak
         state.pz_counted, state.pz_played = True, state.pz_played + 1
@@ -126,7 +136,7 @@ if linked is not None and linked.id != state.get("pz_id"):
     start(linked)
 elif current is None or current.rules_id != rules_id:
     next_one()
-puzzle = pz.find_puzzle(state.pz_id)
+puzzle = at_table(pz.find_puzzle(state.pz_id))
 with st.spinner(tr("solving")):  # shown only if it takes a while (two decks, jokers)
     solution = pz.solve(puzzle)
 rules = puzzle.rules
@@ -151,12 +161,14 @@ heading, m1, m2 = st.columns([6, 1, 1], vertical_alignment="bottom")
 heading.subheader(tr("heading", id=puzzle.id))
 m1.metric(tr("streak"), state.pz_streak)
 m2.metric(tr("score"), tr("score_value", solved=state.pz_solved, played=state.pz_played))
-notes = [tr("rules_note", rules=t(f"profile.{puzzle.rules_id}.name", lang)),
+notes = [tr("rules_note", rules=t(f"profile.{rules.id}.name", lang)),
          tr(f"difficulty.{puzzle.difficulty}")]
 if state.get("pz_daily"):
     notes.insert(0, tr("daily_note", date=fmt_date(datetime.date.fromisoformat(state.pz_daily),
                                                    lang)))
 st.caption(" · ".join(notes))
+if house_code(rules.id) is not None:
+    st.info(t("house.puzzle_note", lang, code=rules.code()), icon=":material/home:")
 if puzzle.options:
     st.info(tr("options_note", options=", ".join(tr(f"option.{k}", value=v)
                                                    for k, v in puzzle.options)))

@@ -9,10 +9,17 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from chinchon.engine.odds import Odds, can_rank, closing_totals, shipped_decks, shipped_odds
+from chinchon.engine.odds import (
+    Odds,
+    can_rank,
+    closing_totals,
+    enumerate_odds,
+    shipped_decks,
+    shipped_odds,
+)
 from chinchon.engine.rules import PROFILE_IDS, CloseRule, get_rules
 from chinchon.views.i18n import fmt_number, fmt_percent, number_separators, t
-from webui.ui import current_rules, setup_page
+from webui.ui import current_rules, house_code, setup_page
 
 MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
 # Each profile's line in the comparison chart (ludoteka's two decks share a hue).
@@ -38,15 +45,34 @@ def label(odds: Odds) -> str:
     return f"{name} ({t('odds.deck_cards', lang, n=odds.deck)})"
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def house_odds(code: str) -> Odds:
+    """House rules with one deck and no jokers are counted exactly, here and now (a second)."""
+    return enumerate_odds(get_rules(code))
+
+
 chosen = current_rules(rules_id)
-# The figures are for one deck without jokers: keep only the chosen deck size.
-rules = get_rules(rules_id, **{k: v for k, v in chosen.options.items() if k == "deck"})
-odds = shipped_odds(rules)
+countable = chosen.deck.copies == 1 and not chosen.deck.has_jokers
+house = house_code(rules_id) is not None  # the house page's rules, not the sidebar's options
+counted_live = house and countable and not can_rank(chosen)
+if counted_live:
+    rules = chosen
+    with st.spinner(t("odds.house_counting", lang)):
+        odds = house_odds(chosen.code())
+else:
+    # The figures are for one deck without jokers: keep only the chosen deck size.
+    rules = get_rules(rules_id, **{k: v for k, v in chosen.options.items() if k == "deck"})
+    odds = shipped_odds(rules)
 
 st.title(t("page.odds", lang))
 st.markdown(t("odds.intro", lang, hands=number(odds.hands, lang), deck=odds.deck))
 
-if not can_rank(chosen):
+if counted_live:
+    st.info(t("odds.house_counted", lang, code=chosen.code()), icon=":material/home:")
+elif house and not countable:
+    st.info(t("odds.house_aside", lang, code=chosen.code(), deck=odds.deck,
+              profile=t(f"profile.{rules_id}.name", lang)), icon=":material/info:")
+elif not can_rank(chosen):
     st.info(t("odds.options_aside", lang, deck=odds.deck), icon=":material/info:")
 
 st.subheader(label(odds), divider="green")

@@ -17,7 +17,9 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
     "es": [
         (r"solver|resolvedor", "solucionador"),
         (r"tríos?", "grupo (a group of the same number)"),
-        (r"ligad[oa]s?|ligan?|liga", "combinada(s) / combinar"),
+        (r"ligad[oa]s?|ligan?|liga|ligar", "combinada(s) / combinar"),
+        (r"montón", "la pila de descartes"),
+        (r"pulsa|pulse", "haz clic"),
         (r"perfil(es)?", "reglamento (a rule profile)"),
         (r"ronda", "vuelta (a round of the table)"),
     ],
@@ -27,6 +29,10 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         (r"jeux? de règles", "profil (a rule profile)"),
         (r"points? libres?", "points isolés"),
         (r"rejets?", "défausse (the discard, and the discard pile)"),
+        (r"manches?", "main (a hand, from the deal to the close)"),
+        (r"feuille de points", "feuille de marque"),
+        (r"match nul", "égalité"),
+        (r"professeur", "enseignant"),
         (r"la pioche|une pioche|pioche épuisée", "le talon (the stock); « piocher » stays the verb"),
     ],
     "pt": [
@@ -34,6 +40,7 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         (r"você|vocês", "the verb alone, or o/a seu/sua (European Portuguese)"),
         (r"curingas?", "joker"),
         (r"fechamento", "fecho"),
+        (r"ligar", "combinar"),
         (r"digit\w*", "escrever"),
         (r"compartilh\w*", "partilhar"),
         (r"rodadas?|rondas?", "volta (a round of the table)"),
@@ -53,19 +60,25 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
 # Words a text may share with English without being untranslated: names, and words the two
 # languages spell alike.
 SHARED_WORDS: dict[str, set[str]] = {
-    "es": {"chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes", "ludoteka",
-           "total", "no", "sota", "caballo", "rey", "oros", "copas", "espadas", "bastos",
-           "bot", "normal"},  # English
-    # names the cards and suits in Spanish
-    "fr": {"chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes", "ludoteka",
-           "total", "joker", "jokers", "point", "points", "source", "bot", "normal", "coach",
-           "expert"},
-    "pt": {"chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes", "ludoteka",
-           "total", "joker", "jokers", "copas", "espadas", "bot", "normal"},
+    # English names the cards and suits in Spanish.
+    "es": {"bot", "normal", "chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes",
+           "ludoteka", "total", "no", "sota", "caballo", "rey", "oros", "copas", "espadas",
+           "bastos"},
+    "fr": {"bot", "normal", "coach", "expert", "table", "chinchón", "lab", "barajamos",
+           "fournier", "jeux", "de", "cartes", "ludoteka", "total", "joker", "jokers", "point",
+           "points", "source"},
+    "pt": {"bot", "normal", "chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes",
+           "ludoteka", "total", "joker", "jokers", "copas", "espadas"},
 }
 
 # English words that never belong in the other tables (a text left half translated).
 ENGLISH_WORDS = r"the|and|with|you|your|is|are|of|points?|cards?|hand|close|loose"
+
+# Texts a glossary rule does not apply to, with the reason.
+GLOSSARY_EXEMPT: dict[str, set[str]] = {
+    # The human seat's name on its own, the subject of third-person verbs ("{who} ganha").
+    "pt": {"play.you"},
+}
 
 # Texts that quote another language's card words on purpose (the card-code legend).
 CARD_WORDS_EXEMPT: dict[str, set[str]] = {
@@ -78,8 +91,10 @@ CARD_WORDS_COMMON: dict[str, set[str]] = {"en": {"as"}, "pt": {"as"}, "es": set(
 
 # A number followed by a counted noun must be a plural family (key.one, key.other …), except
 # where the number can never be 0 or 1 (a deck size, a player count, a closing limit).
-COUNTED = (r"(?:loose |more |return )?(?:points?|pts|cards?|hands?|players?|opponents?"
-           r"|problems?|ways?|decks?|jokers?|tokens?|returns?)")
+COUNTED = (r"(?:loose |more |return |other )?(?:points?|pts|cards?|hands?|players?|opponents?"
+           r"|problems?|ways?|decks?|jokers?|tokens?|returns?|games?|moves?|puzzles?|steps?"
+           r"|rounds?|turns?|times|seats?|bots?|wins?|losses|days?|minutes?|seconds?|errors?"
+           r"|mistakes?|blunders?|inaccurac(?:y|ies)|answers?|hints?|draws?|discards?|melds?)")
 NEVER_ONE: set[tuple[str, str]] = {
     ("handlab.melds.ties", "count"),  # ties need two arrangements at least
     ("handlab.pick.body", "size"),  # 40 or 48
@@ -93,7 +108,6 @@ NEVER_ONE: set[tuple[str, str]] = {
     ("variants.deck.option", "sizes"),
     ("sidebar.option.cards", "n"),
     ("sidebar.option.decks", "n"),  # 2
-    ("play.problem.players", "high"),  # a table seats 2 players at least
     ("sidebar.option.jokers", "n"),  # 2
     ("sidebar.option.jokers_help", "points"),  # a joker's cost, 25 or so
     ("puzzles.option.decks", "value"),
@@ -109,5 +123,11 @@ NEVER_ONE: set[tuple[str, str]] = {
     ("tour.close.points", "close_limit"),
     ("puzzles.why.chance", "unseen"),  # dozens of unseen cards
     ("odds.metric.mean", "mean"),  # a mean over every hand, well above 1
-    ("layoffs.outside.other", "name"),  # a profile's name, not a number
+    ("play.problem.players", "high"),
 }
+# Placeholders that never hold a number (a name, a card, a sentence): "{who} wins" is a verb.
+NOT_NUMBERS = {"who", "name", "card", "cards", "best", "second", "first", "top", "value",
+               "profile", "rules", "meld", "move", "moves", "reason", "page", "option",
+               "options", "themes", "sources", "cites", "source", "error", "drawn", "discard",
+               "date", "id", "fallback", "allowed", "a", "b", "minus_ten", "best_outcome",
+               "second_outcome", "share"}

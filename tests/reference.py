@@ -2,7 +2,9 @@
 
 It never imports :mod:`chinchon.engine.solver` or :mod:`chinchon.engine.melds`: it takes cards from
 :mod:`chinchon.engine.cards` and the deck options from a :class:`~chinchon.engine.rules.Rules`, and reads
-everything else (points, melds, who may close, what a close scores) from the RULES.md table.
+everything else (points, melds, who may close, what a close scores) from the RULES.md table,
+changed by the house parts of the profile's text code (``barajamos+limit=100``), which it reads
+itself from the issue's key list.
 
 It lists every way of laying out a hand, by the plainest recursion there is: the first card is
 loose, or it goes into a meld with some of the others; then the rest is laid out the same way.
@@ -16,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 from chinchon.engine.cards import SUITS, Card
 from chinchon.engine.rules import Rules
@@ -30,6 +32,8 @@ Layout = tuple[tuple[Cards, ...], Cards]
 FIGURES = {"barajamos": (10, 11, 12), "fournier": (8, 9, 10),
            "jeux-de-cartes": (10, 10, 10), "ludoteka": (10, 10, 10)}
 LOOSE_JOKER = 25
+#: The ace of oros as the cards module writes it when it plays as a joker.
+ACE_AS_JOKER = Card(0, "o")
 RUN_ORDER = {40: (1, 2, 3, 4, 5, 6, 7, 10, 11, 12), 48: tuple(range(1, 13))}
 
 
@@ -42,15 +46,56 @@ class Table:
     copies: int
     jokers: int
     limit: int = 100
+    #: House parts (from the profile's code); None: the profile's own rule from RULES.md.
+    figures: tuple[int, int, int] | None = None
+    joker_points: int = LOOSE_JOKER
+    close: tuple[str, int] | None = None
+    first_round_close: bool | None = None
+    minus_ten: int = -10
+    chinchon: str | None = None
+    wild_ace: bool = False
+    seven_ten: bool = True
 
 
 def table_of(rules: Rules) -> Table:
     deck = rules.deck
-    return Table(rules.id, deck.size, deck.copies, deck.jokers, rules.limit)
+    parts = dict(part.split("=", 1) for part in rules.code().split("+")[1:])
+    close = None
+    if "close" in parts:
+        kind, _, limit = parts["close"].partition(":")
+        close = {"points": ("points", int(limit or 0)), "one-loose": ("one", int(limit or 0)),
+                 "all-melded": ("all", 0)}[kind]
+    return Table(
+        rules.id, deck.size, deck.copies, deck.jokers, int(parts.get("limit", rules.limit)),
+        figures=(tuple(int(n) for n in parts["figures"].split("-"))  # type: ignore[arg-type]
+                 if "figures" in parts else None),
+        joker_points=int(parts.get("joker-points", LOOSE_JOKER)), close=close,
+        first_round_close=({"yes": True, "no": False}[parts["first-round-close"]]
+                           if "first-round-close" in parts else None),
+        minus_ten=int(parts.get("minus-ten", -10)), chinchon=parts.get("chinchon"),
+        wild_ace=parts.get("jokers") == "ace-of-oros",
+        seven_ten=parts.get("seven-ten", "yes") == "yes")
+
+
+def run_order(table: Table) -> tuple[int | None, ...]:
+    """Ranks as runs climb them; None is a break (7 and 10 with seven-ten=no)."""
+    if table.size == 40 and not table.seven_ten:
+        return (1, 2, 3, 4, 5, 6, 7, None, 10, 11, 12)
+    return RUN_ORDER[table.size]
+
+
+def has_jokers(table: Table) -> bool:
+    return bool(table.jokers) or table.wild_ace
+
+
+def is_wild(card: Card, table: Table) -> bool:
+    """A joker, or the ace of oros when it plays as one."""
+    return card.is_joker or (table.wild_ace and card.code() == "1o")
 
 
 def sort_key(card: Card) -> tuple[bool, int, str]:
     return card.is_joker, card.rank, card.suit
+
 
 
 def sorted_cards(cards: Iterable[Card]) -> Cards:
@@ -58,10 +103,10 @@ def sorted_cards(cards: Iterable[Card]) -> Cards:
 
 
 def points(card: Card, table: Table) -> int:
-    if card.is_joker:
-        return LOOSE_JOKER
+    if is_wild(card, table):
+        return table.joker_points
     if card.rank >= 10:
-        return FIGURES[table.profile][card.rank - 10]
+        return (table.figures or FIGURES[table.profile])[card.rank - 10]
     return card.rank
 
 
@@ -71,7 +116,7 @@ def points(card: Card, table: Table) -> int:
 def is_plain_meld(cards: Sequence[Card], table: Table) -> bool:
     """Three or more cards without jokers: one number (identical cards only with two decks),
     or consecutive numbers of one suit in the deck's run order (never two identical cards)."""
-    order = RUN_ORDER[table.size]
+    order = run_order(table)
     if len(cards) < 3 or any(card.is_joker or card.rank not in order for card in cards):
         return False
     if len({card.rank for card in cards}) == 1:
@@ -91,16 +136,18 @@ def distinct_cards(size: int) -> Cards:
 def is_meld(cards: Cards, table: Table) -> bool:
     """A meld: plain, or (jokers in play) at least two real cards and each joker naming a
     different card, not one of the meld's real cards, so that the named cards are a plain meld."""
-    real = [card for card in cards if not card.is_joker]
+    real = [card for card in cards if not is_wild(card, table)]
     jokers = len(cards) - len(real)
     if not jokers:
         return is_plain_meld(cards, table)
-    if not table.jokers or len(real) < 2:
+    if not has_jokers(table) or len(real) < 2:
         return False
     # A named card shares the number or the suit of the first real card, or there is no meld.
-    names = [card for card in distinct_cards(table.size) if card not in real
+    # With two decks a joker may name a card the meld already holds (a group allows it).
+    names = [card for card in distinct_cards(table.size) if (table.copies > 1 or card not in real)
              and (card.rank == real[0].rank or card.suit == real[0].suit)]
-    return any(is_plain_meld(real + list(named), table) for named in combinations(names, jokers))
+    choose = combinations_with_replacement if table.copies > 1 else combinations
+    return any(is_plain_meld(real + list(named), table) for named in choose(names, jokers))
 
 
 def naming_is_valid(cards: Sequence[Card], named: Sequence[Card], table: Table) -> bool:
@@ -108,18 +155,19 @@ def naming_is_valid(cards: Sequence[Card], named: Sequence[Card], table: Table) 
     if len(cards) != len(named):
         return False
     for card, name in zip(cards, named, strict=True):
-        if name.is_joker or (not card.is_joker and name != card):
+        if name.is_joker or (not is_wild(card, table) and name != card):
             return False
-    real = [card for card in cards if not card.is_joker]
+    real = [card for card in cards if not is_wild(card, table)]
     jokers = len(cards) - len(real)
-    if jokers and (not table.jokers or len(real) < 2):
+    if jokers and (not has_jokers(table) or len(real) < 2):
         return False
-    if jokers and len(set(named)) != len(named):
+    if jokers and table.copies == 1 and len(set(named)) != len(named):
         return False
     return is_plain_meld(named, table)
 
 
 def is_run(meld: Sequence[Card]) -> bool:
+    # The ace of oros playing as a joker has rank 0 here (it comes from the deck as a joker).
     return len({card.rank for card in meld if not card.is_joker}) > 1
 
 
@@ -155,7 +203,7 @@ def layouts(hand: Iterable[Card], table: Table) -> frozenset[Layout]:
         memo[rest] = found
         return found
 
-    return frozenset(lay(sorted_cards(hand)))
+    return frozenset(lay(sorted_cards(read_card(card.code(), table) for card in hand)))
 
 
 @dataclass(frozen=True)
@@ -171,7 +219,7 @@ class Summary:
 def summary(layout: Layout, table: Table) -> Summary:
     melds, loose = layout
     seven_run = len(melds) == 1 and not loose and len(melds[0]) == 7 and is_run(melds[0])
-    has_joker = any(card.is_joker for meld in melds for card in meld)
+    has_joker = any(is_wild(card, table) for meld in melds for card in meld)
     return Summary(len(loose), sum(points(card, table) for card in loose), seven_run, has_joker)
 
 
@@ -243,31 +291,41 @@ class Verdict:
 
 
 def may_close(s: Summary, table: Table, first_round: bool, total: int | None) -> bool:
-    if table.profile == "ludoteka" and first_round:
+    first_round_close = (table.profile != "ludoteka" if table.first_round_close is None
+                         else table.first_round_close)
+    if first_round and not first_round_close:
         return False
-    rule, limit = CLOSING[table.profile]
+    rule, limit = table.close or CLOSING[table.profile]
+    # Ludoteka: never with loose cards that take the closer over the limit (any close rule).
+    if table.profile == "ludoteka" and total is not None and total + s.loose_points > table.limit:
+        return False
     if rule == "points":
         return s.loose_points <= limit
     if s.loose_count == 0:
         return True
-    if s.loose_count > 1 or s.loose_points > limit:
+    if rule == "all":
         return False
-    return table.profile != "ludoteka" or total is None or total + s.loose_points <= table.limit
+    return s.loose_count == 1 and s.loose_points <= limit
 
 
 def close_result(s: Summary, table: Table) -> tuple[str, int | None]:
     """The outcome and the closer's score when he closes showing this layout."""
     if s.loose_count:
         return "points", s.loose_points
-    if not s.seven_run:
-        return "minus_ten", -10
-    if table.profile == "fournier":
-        return "minus_ten", -10
-    if table.profile == "jeux-de-cartes":
-        return "chinchon", -10  # and every other player adds 100
-    if s.has_joker:  # ludoteka only: no other profile has jokers
-        return "chinchon_with_joker", -25
-    return "chinchon", None  # barajamos and ludoteka: wins the game
+    effect = table.chinchon or {"barajamos": "wins", "fournier": "minus-ten",
+                                "jeux-de-cartes": "others-pay-100",
+                                "ludoteka": "wins"}[table.profile]
+    if not s.seven_run or effect == "minus-ten":
+        return "minus_ten", table.minus_ten
+    if s.has_joker:  # only ludoteka's -25 makes a run with a joker more than -10
+        if table.profile == "ludoteka":
+            return "chinchon_with_joker", -25
+        return "minus_ten", table.minus_ten
+    if effect == "others-pay-100":
+        return "chinchon", table.minus_ten  # and every other player adds 100
+    if effect == "minus-25":
+        return "chinchon", -25
+    return "chinchon", None  # wins the game
 
 
 def verdict(solution: Solution, table: Table, first_round: bool = False,
@@ -298,12 +356,17 @@ def discard_rank(solution: Solution, table: Table, first_round: bool = False,
 # --- Checking an answer given as the command line's JSON --------------------------------------
 
 
-def read_meld(codes: Sequence[str]) -> tuple[Cards, Cards]:
+def read_card(code: str, table: Table) -> Card:
+    """A card code; with the ace of oros as the joker, ``1o`` is that joker."""
+    return ACE_AS_JOKER if table.wild_ace and code == "1o" else Card.parse(code)
+
+
+def read_meld(codes: Sequence[str], table: Table) -> tuple[Cards, Cards]:
     """A meld written as JSON codes (``"JK=5c"`` for a joker): its cards and what they name."""
     cards, named = [], []
     for code in codes:
         real, _, name = code.partition("=")
-        cards.append(Card.parse(real))
+        cards.append(read_card(real, table))
         named.append(Card.parse(name or real))
     return tuple(cards), tuple(named)
 
@@ -314,7 +377,7 @@ def _continue(a: Cards, b: Cards, table: Table) -> bool:
         return False
     if not is_run(a):
         return a[0].rank == b[0].rank and is_plain_meld(a + b, table)
-    order = RUN_ORDER[table.size]
+    order = run_order(table)
     if a[0].suit != b[0].suit:
         return False
     first, last = (order.index(c.rank) for c in (a[0], a[-1]))
@@ -329,18 +392,18 @@ def layout_problems(hand: Sequence[Card], shown: dict, table: Table) -> tuple[li
     problems = []
     melds, named_melds = [], []
     for codes in shown["melds"]:
-        cards, named = read_meld(codes)
+        cards, named = read_meld(codes, table)
         if not naming_is_valid(cards, named, table):
             problems.append(f"not a meld: {codes}")
         if is_run(cards) and [c.rank for c in named] != sorted(
-                (c.rank for c in named), key=RUN_ORDER[table.size].index):
+                (c.rank for c in named), key=run_order(table).index):
             problems.append(f"run not in order: {codes}")
         melds.append(sorted_cards(cards))
-        named_melds.append(tuple(sorted(named, key=lambda c: RUN_ORDER[table.size].index(c.rank))
+        named_melds.append(tuple(sorted(named, key=lambda c: run_order(table).index(c.rank))
                                  if is_run(cards) else named))
-    loose = sorted_cards(Card.parse(code) for code in shown["loose"])
+    loose = sorted_cards(read_card(code, table) for code in shown["loose"])
     used = Counter(card for meld in melds for card in meld) + Counter(loose)
-    if used != Counter(hand):
+    if used != Counter(read_card(card.code(), table) for card in hand):
         problems.append(f"cards {sorted(used.elements(), key=sort_key)} are not the hand")
     for i, j in combinations(range(len(named_melds)), 2):
         if _continue(named_melds[i], named_melds[j], table):

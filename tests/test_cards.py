@@ -102,7 +102,7 @@ def test_unknown_card_in_a_hand_is_named() -> None:
         parse_hand("7o 7c 4x 9e")
 
 
-@pytest.mark.parametrize(("rank", "suit"), [(13, "o"), (0, "o"), (5, "x"), (0, "c")])
+@pytest.mark.parametrize(("rank", "suit"), [(13, "o"), (0, "b"), (5, "x"), (0, "c")])
 def test_card_constructor_rejects(rank: int, suit: str) -> None:
     with pytest.raises(CardError, match=str(rank)):
         Card(rank, suit)

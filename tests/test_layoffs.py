@@ -173,7 +173,7 @@ def test_jeux_de_cartes_no_layoffs_at_all_after_minus_ten() -> None:
 
 
 def test_jeux_de_cartes_two_decks_identical_card_goes_to_first_after_closer() -> None:
-    rules = get_rules("jeux-de-cartes", decks=2)
+    rules = get_rules("jeux-de-cartes+decks=2")  # two decks at any table (a house rule)
     end = resolve(hand("3c 4c 5c 7o 7e 7b 1o"),
                   [hand("6c 1e 11o 12b 2b 4e 5o"), hand("6c 2e 11e 12o 3b 5e 6o")], rules)
     assert [lo.card.code() for lo in end.players[1].laid_off] == ["6c"]

@@ -13,7 +13,7 @@ import streamlit as st
 from chinchon.engine.game import Phase
 from chinchon.views import coach
 from chinchon.views import table as tb
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_number, t
 from webui.hand_end import show_hand_end, show_score_sheet
 from webui.play_state import S, clear_game, decide_return, next_deal, tr
 from webui.table import action_text, number, percent, show_verdict
@@ -101,11 +101,10 @@ def review_panel(game: tb.Game, names: Sequence[str], lang: str, hand: int | Non
             tr("col.move", lang): action_text(game.actions[index], names, tb.HUMAN, state.top,
                                               lang),
             tr("col.grade", lang): t(f"coach.grade.{verdict.grade}", lang) if verdict else "—",
-            tr("col.chance", lang): float(verdict.chance_loss) * 100 if verdict else None,
-            tr("col.points", lang): float(verdict.points_loss) if verdict else None})
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config={
-        tr("col.chance", lang): st.column_config.NumberColumn(format="%.1f%%"),
-        tr("col.points", lang): st.column_config.NumberColumn(format="%.2f")})
+            # Written as the page's language writes numbers, like the coach's sentence.
+            tr("col.chance", lang): percent(verdict.chance_loss, lang) if verdict else "—",
+            tr("col.points", lang): fmt_number(verdict.points_loss, lang, 2) if verdict else "—"})
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
     mistakes = [indexes[i] for i in summary.mistakes()]
     key = f"play_review_at_{hand}"
     if not mistakes:

@@ -55,7 +55,8 @@ def number(value: Fraction | int | None, lang: str) -> str:
 
 
 def percent(value: Fraction, lang: str) -> str:
-    return fmt_percent(value, lang)
+    """One decimal, as the puzzles write a chance: the sentence and the tables agree."""
+    return fmt_percent(value, lang, digits=1)
 
 
 #: The sentences that count points: which value picks their plural form.
@@ -64,9 +65,8 @@ _COUNTED = {"best_draw": "points", "best_discard": "points", "take": "best_point
 
 
 def seat_line(total: int, count: int, lang: str) -> str:
-    """"12 points · 7 cards" (each word in its plural form)."""
-    return (tr("seat_points", lang, total=total, count=total) + " · "
-            + tr("seat_cards", lang, count=count))
+    """"Total 12 · 7 cards" (the cards in their plural form)."""
+    return tr("seat_line", lang, total=total, count=count)
 
 
 def outcome_text(outcome: str, score: int | None, lang: str) -> str:

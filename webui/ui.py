@@ -18,9 +18,10 @@ import streamlit as st
 
 from chinchon.engine.cards import Card
 from chinchon.engine.melds import Meld
-from chinchon.engine.rules import OPTIONS, OURS, PROFILE_IDS, Rules, get_rules
+from chinchon.engine.rules import OPTIONS, OURS, PROFILE_IDS, HouseRulesError, Rules, get_rules
 from chinchon.engine.solver import Arrangement
 from chinchon.views import i18n, svg
+from chinchon.views.variants import HOUSE_CITE
 
 RULE_IDS: tuple[str, ...] = PROFILE_IDS
 DEFAULT_RULES = "barajamos"
@@ -35,10 +36,13 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("puzzles", "puzzle"),
     ("odds", "odds"),
     ("play", "play"),
+    ("house_rules", "house"),
 )
 
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.
 _STATE = {"lang": "_lang_select", "rules": "_rules_select"}
+#: Session key of the house code (a profile id plus ``+key=value`` changes) being played.
+HOUSE_KEY = "house_code"
 
 #: Every rule option some profile offers, in chinchon.engine.rules.OPTIONS' order (also the URL names).
 OPTION_NAMES: tuple[str, ...] = tuple(dict.fromkeys(name for offered in OPTIONS.values()
@@ -60,11 +64,10 @@ def option_widget_key(name: str) -> str:
 
 @cache
 def option_defaults(rules_id: str) -> dict[str, int]:
-    """Each option of the profile at its default: the allowed value ``get_rules`` does not
-    report among a profile's non-default options."""
-    return {name: next(value for value in allowed
-                       if name not in get_rules(rules_id, **{name: value}).options)
-            for name, allowed in OPTIONS[rules_id].items()}
+    """Each option of the profile at its default: what the profile as written plays."""
+    deck = get_rules(rules_id).deck
+    found = {"decks": deck.copies, "deck": deck.size, "jokers": deck.jokers}
+    return {name: found[name] for name in OPTIONS[rules_id]}
 
 
 def offered_options(rules_id: str) -> tuple[str, ...]:
@@ -80,9 +83,28 @@ def current_options(rules_id: str) -> dict[str, int]:
             if value in OPTIONS[rules_id][name] and value != defaults[name]}
 
 
+def house_code(rules_id: str) -> str | None:
+    """This session's house code for ``rules_id`` (the URL's ``rules`` when it has changes),
+    or None when the table plays the profile as written."""
+    code = st.session_state.get(HOUSE_KEY)
+    return code if isinstance(code, str) and code.split("+")[0] == rules_id else None
+
+
 def current_rules(rules_id: str) -> Rules:
-    """The profile with the sidebar's options applied (call after :func:`setup_page`)."""
-    return get_rules(rules_id, **current_options(rules_id))
+    """The profile with the house rules and the sidebar's options applied (call after
+    :func:`setup_page`)."""
+    return get_rules(house_code(rules_id) or rules_id, **current_options(rules_id))
+
+
+def set_house_code(code: str | None) -> None:
+    """Make ``code`` (a house code, checked by the caller) the session's rules and put it in
+    the URL; None goes back to the profile as written."""
+    if code is None or "+" not in code:
+        st.session_state.pop(HOUSE_KEY, None)
+    else:
+        st.session_state[HOUSE_KEY] = code
+    base = (code or st.session_state.get("rules", DEFAULT_RULES)).split("+")[0]
+    st.query_params["rules"] = code or base
 
 
 def page_files() -> list[str]:
@@ -105,7 +127,7 @@ def find_page(key: str) -> str | None:
 
 def _nav(lang: str, rules_id: str) -> None:
     """Translated links to every page; they carry the language, profile and options in the URL."""
-    state = {"lang": lang, "rules": rules_id,
+    state = {"lang": lang, "rules": house_code(rules_id) or rules_id,
              **{name: str(value) for name, value in current_options(rules_id).items()}}
     st.page_link("app.py", label=i18n.t("page.home", lang), query_params=state)
     for path in page_files():
@@ -140,7 +162,9 @@ def _on_select(name: str) -> None:
     """Sidebar callback: the new choice goes to the session and to the URL before the rerun."""
     value = st.session_state[_STATE[name]]
     st.session_state[name] = value
-    st.query_params[name] = value
+    if name == "rules":
+        st.session_state.pop(HOUSE_KEY, None)  # another profile: the house changes go
+    st.query_params[name] = house_code(value) or value if name == "rules" else value
     if name == "rules":  # the user's own change: options the new profile lacks go quietly
         for option in OPTION_NAMES:
             raw = st.query_params.get(option)
@@ -236,6 +260,37 @@ def _option_widgets(rules_id: str, lang: str) -> None:
                 on_change=_on_option, args=(rules_id, name))
 
 
+def _house_from_url() -> tuple[str, str] | None:
+    """Read a house code in the URL's ``rules`` into the session; ``(code, bad part)`` when it
+    is a house code that cannot be read. A plain profile id clears the house changes."""
+    raw = st.query_params.get("rules")
+    if raw is None:
+        return None
+    text = raw.strip()
+    if text in RULE_IDS:
+        st.session_state.pop(HOUSE_KEY, None)
+        return None
+    if not re.search(r"[+\s]", text):
+        return None  # an unknown plain id: the profile warning says so
+    try:
+        rules = get_rules(text)
+    except HouseRulesError as error:
+        base = re.split(r"[+\s]", text)[0]
+        if base in RULE_IDS:
+            st.query_params["rules"] = base
+        else:
+            del st.query_params["rules"]
+        return text, error.part
+    code = rules.code()
+    st.query_params["rules"] = rules.id  # the profile picker reads the id
+    if "+" in code:
+        st.session_state[HOUSE_KEY] = code
+        st.session_state["rules"] = rules.id
+    else:
+        st.session_state.pop(HOUSE_KEY, None)
+    return None
+
+
 def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | None]:
     """URL first, then this session's earlier choice, then ``default``; plus any bad URL value."""
     from_url, bad = _from_url(name, valid)
@@ -256,7 +311,10 @@ def setup_page(page_key: str) -> tuple[str, str]:
     """
     locale_lang = i18n.choose_language(None, st.context.locale)
     lang, bad_lang = _resolve("lang", i18n.LANGUAGES, locale_lang)
+    bad_house = _house_from_url()
     rules_id, bad_rules = _resolve("rules", RULE_IDS, DEFAULT_RULES)
+    if bad_house is not None:
+        bad_rules = None  # warned about below, naming the part that is wrong
 
     page = i18n.t(f"page.{page_key}", lang)
     st.set_page_config(
@@ -285,11 +343,16 @@ def setup_page(page_key: str) -> tuple[str, str]:
             icon="⚠️",
         )
 
+    if bad_house is not None:
+        st.warning(i18n.t("warning.bad_house", lang, value=literal(bad_house[0]),
+                          part=literal(bad_house[1]),
+                          fallback=i18n.t(f"profile.{rules_id}.name", lang)), icon="⚠️")
     for name, value in (("lang", lang), ("rules", rules_id)):
         st.session_state[name] = value
         st.session_state[_STATE[name]] = value  # before the widget exists, so no conflict
-        if st.query_params.get(name) != value:
-            st.query_params[name] = value
+        shown = house_code(value) or value if name == "rules" else value
+        if st.query_params.get(name) != shown:
+            st.query_params[name] = shown
     options = _resolve_options(rules_id, lang)
     for name, value in options.items():
         st.session_state[option_key(name)] = value
@@ -318,6 +381,10 @@ def setup_page(page_key: str) -> tuple[str, str]:
             args=("rules",),
         )
         _option_widgets(rules_id, lang)
+        code = house_code(rules_id)
+        if code is not None:
+            st.caption(i18n.t("sidebar.house_on", lang))
+            st.code(code, language=None)
         st.caption(i18n.t("sidebar.share_hint", lang))
     return lang, rules_id
 
@@ -418,6 +485,7 @@ def show_table(
 def citation_text(cites: Sequence[str], lang: str) -> str:
     """Source names as written, "our reading" notes in ``lang``, each once, joined by " · "."""
     # A file's citation may carry an English aside, e.g. "(the source calls it ...)": drop it.
-    parts = [i18n.t("variants.ours", lang) if OURS in cite else cite.split(" (")[0]
-             for cite in cites]
+    parts = [i18n.t("variants.ours", lang) if OURS in cite
+             else i18n.t("variants.house_cite", lang) if cite == HOUSE_CITE
+             else cite.split(" (")[0] for cite in cites]
     return " · ".join(dict.fromkeys(parts))

@@ -54,7 +54,8 @@ class Card:
 
     def __post_init__(self) -> None:
         # Stored rather than computed: the solver reads these in its inner loops.
-        joker = self.rank == 0 and self.suit == ""
+        # Rank 0 of oros is the ace of oros playing as the joker (house rule jokers=ace-of-oros).
+        joker = self.rank == 0 and self.suit in ("", "o")
         if joker:
             bit = 0
         elif type(self.rank) is int and self.suit in SUITS and 1 <= self.rank <= 12:
@@ -63,7 +64,8 @@ class Card:
             raise CardError(f"no such card: rank {quote(self.rank)}, suit {quote(self.suit)}")
         object.__setattr__(self, "bit", bit)
         object.__setattr__(self, "is_joker", joker)
-        object.__setattr__(self, "_code", JOKER_CODE if joker else f"{self.rank}{self.suit}")
+        code = (JOKER_CODE if not self.suit else "1o") if joker else f"{self.rank}{self.suit}"
+        object.__setattr__(self, "_code", code)
 
     @property
     def is_figure(self) -> bool:
@@ -83,10 +85,16 @@ class Card:
         return self.code()
 
     def __repr__(self) -> str:
+        if self is ACE_JOKER or (self.rank == 0 and self.suit):
+            return "Card(0, 'o')"
         return f"Card.parse({self.code()!r})"
 
 
 JOKER = Card(0, "")
+#: The ace of oros when it plays as the joker (house rule ``jokers=ace-of-oros``): written
+#: ``1o`` like the card, a joker to the melds; :meth:`Deck.adopt` turns a read ``1o`` into it.
+ACE_JOKER = Card(0, "o")
+ACE_OF_OROS = Card(1, "o")
 
 
 @cache
@@ -141,11 +149,21 @@ def hand_code(cards: Iterable[Card]) -> str:
 
 @dataclass(frozen=True)
 class Deck:
-    """A Spanish deck: 40 cards (1–7, 10–12) or 48 (1–12), one or two copies, 0 or 2 jokers."""
+    """A Spanish deck: 40 cards (1–7, 10–12) or 48 (1–12), one or two copies, 0 or 2 jokers,
+    or the ace of oros playing as the joker (``wild_ace``); ``seven_ten``: whether 7 and 10
+    are neighbours in a run of the 40-card deck.
+
+    >>> Deck(40, wild_ace=True).adopt(parse_hand("1o 2o"))
+    (Card(0, 'o'), Card.parse('2o'))
+    >>> Deck(40, seven_ten=False).run_order
+    (1, 2, 3, 4, 5, 6, 7, None, 10, 11, 12)
+    """
 
     size: int = 40
     copies: int = 1
     jokers: int = 0
+    wild_ace: bool = False
+    seven_ten: bool = True
 
     def __post_init__(self) -> None:
         if self.size not in (40, 48):
@@ -154,28 +172,65 @@ class Deck:
             raise HandError(f"play with one deck or two, not {quote(self.copies)}")
         if self.jokers not in (0, 2):
             raise HandError(f"a deck has 0 or 2 jokers, not {quote(self.jokers)}")
+        if self.wild_ace and self.jokers:
+            raise HandError("the ace of oros is the joker, or the deck has jokers: not both")
 
     @property
     def ranks(self) -> tuple[int, ...]:
-        """The ranks in run order: 7 is followed by 10 in the 40-card deck."""
+        """The ranks in order: 7 is followed by 10 in the 40-card deck."""
         return RANKS_48 if self.size == 48 else RANKS_40
+
+    @property
+    def run_order(self) -> tuple[int | None, ...]:
+        """The ranks as runs climb them; ``None`` is a break no run crosses (7 and 10 of the
+        40-card deck when ``seven_ten`` is off)."""
+        if self.size == 40 and not self.seven_ten:
+            return (*RANKS_40[:7], None, *RANKS_40[7:])
+        return self.ranks
+
+    @property
+    def has_jokers(self) -> bool:
+        """Whether any card plays as a joker (jokers, or the ace of oros)."""
+        return bool(self.jokers) or self.wild_ace
+
+    def adopt(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """``cards`` as this deck plays them: with ``wild_ace`` the ace of oros is the joker."""
+        if not self.wild_ace:
+            return tuple(cards)
+        return tuple(ACE_JOKER if card == ACE_OF_OROS else card for card in cards)
+
+    def _plain(self) -> tuple[Card, ...]:
+        return tuple(Card(rank, suit) for suit in SUITS for rank in self.ranks
+                     if not (self.wild_ace and rank == 1 and suit == "o"))
 
     def distinct_cards(self) -> tuple[Card, ...]:
         """Each different card once, suit by suit, jokers last."""
-        cards = tuple(Card(rank, suit) for suit in SUITS for rank in self.ranks)
-        return cards + ((JOKER,) if self.jokers else ())
+        if self.wild_ace:
+            return (*self._plain(), ACE_JOKER)
+        return self._plain() + ((JOKER,) if self.jokers else ())
 
     def cards(self) -> tuple[Card, ...]:
         """Every card of the deck, duplicates included (the stock before the deal)."""
-        plain = tuple(Card(rank, suit) for _ in range(self.copies) for suit in SUITS
-                      for rank in self.ranks)
+        plain = self._plain() * self.copies
+        if self.wild_ace:
+            return plain + (ACE_JOKER,) * self.copies
         return plain + (JOKER,) * self.jokers
 
     def __len__(self) -> int:
         return self.size * self.copies + self.jokers
 
     def contains(self, card: Card) -> bool:
-        return (self.jokers > 0) if card.is_joker else card.rank in self.ranks
+        if card.is_joker:
+            return self.wild_ace if card.suit else self.jokers > 0
+        return card.rank in self.ranks  # with wild_ace, 1o is here too: as the joker
+
+    def copies_of(self, card: Card) -> int:
+        """How many of ``card`` the deck holds."""
+        if not self.contains(self.adopt((card,))[0]):
+            return 0
+        if card.is_joker and not card.suit:
+            return self.jokers
+        return self.copies
 
     def check_hand(self, cards: Sequence[Card], sizes: Iterable[int] | None = None) -> None:
         """Raise :class:`HandError` naming the problem if ``cards`` cannot be held from this deck."""
@@ -184,12 +239,13 @@ class Deck:
             if len(cards) not in allowed:
                 wanted = " or ".join(str(n) for n in allowed)
                 raise HandError(f"a hand has {wanted} cards, not {len(cards)}: {quote(hand_code(cards))}")
+        cards = self.adopt(cards)
         for card in cards:
             if not self.contains(card):
                 what = "no jokers" if card.is_joker else f"no {card.code()}"
                 raise CardError(f"card {quote(card.code())} is not in this deck ({self.describe()}: {what})")
         for card, count in Counter(cards).items():
-            limit = self.jokers if card.is_joker else self.copies
+            limit = self.copies_of(card)
             if count > limit:
                 raise HandError(f"card {quote(card.code())} appears {count} times, but this deck "
                                 f"({self.describe()}) has {limit}")
@@ -200,4 +256,8 @@ class Deck:
             text = f"two decks of {self.size} cards"
         if self.jokers:
             text += f" and {self.jokers} jokers"
+        if self.wild_ace:
+            text += ", the ace of oros as the joker"
+        if self.size == 40 and not self.seven_ten:
+            text += ", 7 and 10 not in a row"
         return text

@@ -73,7 +73,7 @@ def unseen_cards(rules: Rules, held: Sequence[Card], seen: Iterable[Card] = ()) 
     check_rules(rules)
     held, seen = check_cards("held", held), check_cards("seen", seen)
     left = Counter(rules.deck.cards())
-    for card in (*held, *seen):
+    for card in rules.deck.adopt((*held, *seen)):
         if left[card] <= 0:
             raise SeenError(f"card {quote(card.code())} is held or seen more often than the deck "
                             f"({rules.deck.describe()}) has it: {quote(hand_code((*held, *seen)))}")
@@ -85,6 +85,7 @@ def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> Draw
     """Count what each unseen card does for the seven-card ``hand`` (then the best discard)."""
     hand = check_cards("hand", hand)
     check_hand(hand, rules)
+    hand = rules.deck.adopt(hand)
     if not isinstance(unseen, Mapping):
         raise ArgumentError(f"unseen must map cards to copies (unseen_cards), not {quote(unseen)}")
     for card, copies in unseen.items():
@@ -115,6 +116,7 @@ def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
     discard lets the player close (a normal turn, no score near the limit)."""
     hand = check_cards("hand", hand)
     check_hand(hand, rules, sizes=(8,))
+    hand = rules.deck.adopt(hand)
     if _simple(rules):
         mask = 0
         for card in hand:
@@ -130,7 +132,7 @@ def clear_memo() -> None:
 
 
 def _simple(rules: Rules) -> bool:
-    return rules.deck.copies == 1 and not rules.deck.jokers
+    return rules.deck.copies == 1 and not rules.deck.has_jokers
 
 
 # --- One deck, no jokers: bitmasks and a memo ----------------------------------------------------
@@ -143,7 +145,8 @@ class _Evaluator:
         self.rules = rules
         self.memo: dict[int, tuple[int, bool]] = {}
         self.points = {card.bit: rules.points(card) for card in rules.deck.distinct_cards()}
-        self.one_loose = rules.close_rule is CloseRule.ONE_LOOSE
+        # All seven melded is one loose card worth at most 0 (every card is worth 1 or more).
+        self.one_loose = rules.close_rule is not CloseRule.POINTS
         self.limit = rules.close_limit
 
     def __call__(self, mask: int) -> tuple[int, bool]:

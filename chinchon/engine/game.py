@@ -334,6 +334,7 @@ def new_game(rules: Rules, seats: Sequence[str] | int, seed: int = 0) -> GameSta
     low, high = rules.players
     if not low <= len(names) <= high:
         raise GameError(f"{rules.name} is for {low} to {high} players, not {len(names)}")
+    rules = rules.at_table(len(names))  # one deck or two, as the profile says for the table
     if len(rules.deck) < HAND_CARDS * len(names) + 2:
         raise GameError(f"{rules.name} with {rules.deck.describe()} cannot deal "
                         f"{HAND_CARDS} cards each to {len(names)} players: use two decks")

@@ -354,6 +354,8 @@ def resolve(closer: Holding, opponents: Sequence[Holding], rules: Rules, *,
     if len(opponents) + 1 > high:
         raise LayoffError(f"{rules.name} is for {low} to {high} players, not "
                           f"{len(opponents) + 1}")
+    # The decks follow the table (a game keeps the decks it was dealt with, players out or not).
+    rules = rules.at_table(len(opponents) + 1, check=False)
     hands = [_hand_of(holding, rules, "closer" if i == 0 else f"opponent {i}")
              for i, holding in enumerate([closer, *opponents])]
     everything = [card for hand in hands for card in hand]
@@ -409,6 +411,7 @@ def _hand_of(holding: Holding, rules: Rules, who: str) -> tuple[Card, ...]:
         hand = parse_hand(holding)
     else:
         hand = check_cards(f"the {who}'s hand", holding)
+    hand = rules.deck.adopt(hand)
     if len(hand) != HAND_SIZE:
         raise HandError(f"the {who} holds {HAND_SIZE} cards, not {len(hand)}: "
                         f"{quote(hand_code(hand))}")

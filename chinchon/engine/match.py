@@ -202,7 +202,10 @@ def run_match(rules: Rules, bots: Sequence[str], games: int, *, seed: int = 0,
     bots = tuple(bots)
     seats = seats or max(len(bots), rules.players[0])
     count = -(-games // len(bots))
-    tasks = [(rules.id, rules.options, bots, seats, seed + k) for k in range(count)]
+    options = rules.profile_options()
+    # House rules travel to the workers as their code.
+    rules_id, options = (rules.id, options) if options is not None else (rules.code(), {})
+    tasks = [(rules_id, options, bots, seats, seed + k) for k in range(count)]
     played: list[GameSummary] = []
     total = count * len(bots)
     for found in _map(play_set, tasks, workers):

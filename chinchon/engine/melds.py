@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from chinchon.engine.cards import (  # noqa: F401
-    JOKER,
+    ACE_JOKER,
+    ACE_OF_OROS,
     SUITS,
     Card,
     CardError,
@@ -64,6 +65,8 @@ class Meld:
                 continue
             real, _, name = token.partition("=")
             card = Card.parse(real)
+            if name and card == ACE_OF_OROS:  # the ace of oros playing as the joker
+                card = ACE_JOKER
             if name and not card.is_joker:
                 raise CardError(f"only a joker names the card it stands for, not {quote(token)}")
             cards.append(card)
@@ -120,7 +123,8 @@ class Meld:
     def additions(self, card: Card, rules: Rules) -> tuple[Meld, ...]:
         """Every meld that laying ``card`` off onto this one can give: none when it does not
         fit, two when a joker may extend a run at either end (the top end first)."""
-        if card.is_joker and not rules.deck.jokers:
+        card = rules.deck.adopt((card,))[0]
+        if card.is_joker and not rules.deck.contains(card):
             return ()
         if self.kind is MeldKind.GROUP:
             if not card.is_joker and card.rank != self.rank:
@@ -129,14 +133,17 @@ class Meld:
             # the real 7e out of the group.
             grown = find_meld((*self.cards, card), rules)
             return (grown,) if grown is not None and grown.kind is MeldKind.GROUP else ()
-        ranks = rules.deck.ranks
+        ranks = rules.deck.run_order
         low = ranks.index(self.stands_for[0].rank)
         high = ranks.index(self.stands_for[-1].rank)
         found: list[Meld] = []
         for position, on_top in ((high + 1, True), (low - 1, False)):
             if not 0 <= position < len(ranks):
                 continue
-            named = Card(ranks[position], self.suit)
+            rank = ranks[position]
+            if rank is None:  # a break in the run order (seven-ten=no)
+                continue
+            named = Card(rank, self.suit)
             if card.is_joker or card == named:
                 if on_top:
                     found.append(Meld(self.kind, (*self.cards, card), (*self.stands_for, named)))
@@ -180,51 +187,79 @@ def find_meld(cards: Sequence[Card], rules: Rules) -> Meld | None:
         check_rules(rules)
     if type(cards) is not tuple or not all(type(card) is Card for card in cards):
         cards = check_cards("cards", cards)
-    jokers = sum(1 for card in cards if card.is_joker)
+    return _find(rules.deck.adopt(cards) if rules.deck.wild_ace else cards, rules)
+
+
+def _find(cards: Sequence[Card], rules: Rules) -> Meld | None:
+    deck = rules.deck
+    jokers = [card for card in cards if card.is_joker]
     real = [card for card in cards if not card.is_joker]
-    if len(cards) < MIN_MELD or (jokers and (len(real) < 2 or not rules.deck.jokers)):
+    if len(cards) < MIN_MELD or (jokers and (len(real) < 2 or not deck.has_jokers)):
         return None
-    if any(card.rank not in rules.deck.ranks for card in real):
+    if any(card.rank not in deck.ranks for card in real):
         return None
     if len({card.rank for card in real}) == 1:
         return _as_group(real, jokers, rules)
     return _as_run(real, jokers, rules)
 
 
-def _as_group(real: list[Card], jokers: int, rules: Rules) -> Meld | None:
+def _as_group(real: list[Card], jokers: list[Card], rules: Rules) -> Meld | None:
     if not _fits_group(real, rules):
         return None
     rank = real[0].rank
     named = list(real)
-    for _ in range(jokers):
+    for _ in jokers:
         free = [Card(rank, s) for s in SUITS if _fits_group(named + [Card(rank, s)], rules)]
         if not free:
             return None
         named.append(free[0])
-    return _group(real + [JOKER] * jokers, named)
+    return _group(real + jokers, named)
 
 
-def _as_run(real: list[Card], jokers: int, rules: Rules) -> Meld | None:
+def _as_run(real: list[Card], jokers: list[Card], rules: Rules) -> Meld | None:
     if len({card.suit for card in real}) != 1:
         return None
-    ranks = rules.deck.ranks
+    ranks = rules.deck.run_order
     positions = sorted(ranks.index(card.rank) for card in real)
     if len(set(positions)) != len(positions):
         return None  # two identical cards never share a run
     low, high = positions[0], positions[-1]
+    if None in ranks[low:high + 1]:
+        return None  # the run would cross a break (seven-ten=no)
+    first, last = _segment(ranks, low)
     gaps = (high - low + 1) - len(positions)
-    spare = jokers - gaps
+    spare = len(jokers) - gaps
     if spare < 0:
         return None
-    top = min(len(ranks) - 1, high + spare)
+    top = min(last, high + spare)
     low -= spare - (top - high)
-    if low < 0:
+    if low < first:
         return None
     suit = real[0].suit
     by_position = {ranks.index(card.rank): card for card in real}
-    cards = tuple(by_position.get(p, JOKER) for p in range(low, top + 1))
-    named = tuple(Card(ranks[p], suit) for p in range(low, top + 1))
+    spares = iter(jokers)
+    cards = tuple(by_position[p] if p in by_position else next(spares)
+                  for p in range(low, top + 1))
+    named = tuple(Card(_rank_at(ranks, p), suit) for p in range(low, top + 1))
     return Meld(MeldKind.RUN, cards, named)
+
+
+def _segment(ranks: tuple[int | None, ...], position: int) -> tuple[int, int]:
+    """The first and last positions of the stretch of ``ranks`` with no break around
+    ``position``."""
+    first = position
+    while first > 0 and ranks[first - 1] is not None:
+        first -= 1
+    last = position
+    while last < len(ranks) - 1 and ranks[last + 1] is not None:
+        last += 1
+    return first, last
+
+
+def _rank_at(ranks: tuple[int | None, ...], position: int) -> int:
+    rank = ranks[position]
+    assert rank is not None
+    return rank
 
 
 def _why_not(cards: Sequence[Card], rules: Rules) -> str:
@@ -232,7 +267,7 @@ def _why_not(cards: Sequence[Card], rules: Rules) -> str:
         return f": a meld needs at least {MIN_MELD} cards"
     real = [card for card in cards if not card.is_joker]
     if len(real) < len(cards):
-        if not rules.deck.jokers:
+        if not rules.deck.has_jokers:
             return ": this game has no jokers"
         if len(real) < 2:
             return ": a meld needs at least two cards that are not jokers"
@@ -244,12 +279,15 @@ def check_meld(meld: Meld, rules: Rules) -> Meld:
     if not isinstance(meld, Meld):
         raise ArgumentError(f"meld must be a Meld (Meld.parse or make_meld), not {quote(meld)}")
     check_rules(rules)
-    if meld.has_joker and not rules.deck.jokers:
-        raise MeldError(f"{quote(meld.code())}: this game has no jokers")
+    if rules.deck.wild_ace and ACE_OF_OROS in meld.cards:  # a shown 1o is the joker
+        meld = Meld(meld.kind, rules.deck.adopt(meld.cards), meld.stands_for)
+    if meld.has_joker and not all(rules.deck.contains(c) for c in meld.cards if c.is_joker):
+        raise MeldError(f"{quote(meld.code())}: this game has no jokers"
+                        + (" but the ace of oros" if rules.deck.wild_ace else ""))
     real = [card for card in meld.cards if not card.is_joker]
     if meld.has_joker and len(real) < 2:
         raise MeldError(f"{quote(meld.code())}: a meld needs at least two cards that are not jokers")
-    shape = find_meld(meld.stands_for, rules)
+    shape = _find(meld.stands_for, rules)  # named cards: the ace of oros may be one
     if shape is None or sorted(shape.stands_for) != sorted(meld.stands_for):
         raise MeldError(f"{quote(meld.code())} is neither a group nor a run under {rules.name} rules")
     if shape.kind is MeldKind.RUN:
@@ -260,3 +298,54 @@ def check_meld(meld: Meld, rules: Rules) -> Meld:
 def _in_order(meld: Meld, order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     pairs = dict(zip(meld.stands_for, meld.cards, strict=True))
     return tuple(pairs[named] for named in order), tuple(order)
+
+
+def namings(meld: Meld, rules: Rules) -> tuple[Meld, ...]:
+    """Every legal way of naming the jokers of ``meld`` (the same cards), the meld's own first.
+
+    The library names jokers itself (:func:`make_meld`); a player may name them otherwise, which
+    changes what others may lay off.
+
+    >>> rules = get_rules("ludoteka", jokers=2)
+    >>> [m.code() for m in namings(make_meld(parse_hand("3c 4c JK"), rules), rules)]
+    ['3c 4c JK=5c', 'JK=2c 3c 4c']
+    """
+    if not meld.has_joker:
+        return (meld,)
+    real = [card for card in meld.cards if not card.is_joker]
+    jokers = [card for card in meld.cards if card.is_joker]
+    found: dict[str, Meld] = {meld.code(): meld}
+    if meld.kind is MeldKind.GROUP:
+        rank = real[0].rank
+        choices = [Card(rank, suit) for suit in SUITS]
+        for named in _suit_choices(choices, len(jokers)):
+            _keep(found, Meld(MeldKind.GROUP, (*real, *jokers), (*real, *named)), rules)
+    else:
+        order = rules.deck.run_order
+        length = len(meld.cards)
+        for start in range(len(order) - length + 1):
+            window = order[start:start + length]
+            if None in window or not all(card.rank in window for card in real):
+                continue
+            spares = iter(jokers)
+            by_rank = {card.rank: card for card in real}
+            cards = tuple(by_rank[r] if r in by_rank else next(spares) for r in window
+                          if r is not None)
+            named = tuple(Card(r, meld.suit) for r in window if r is not None)
+            _keep(found, Meld(MeldKind.RUN, cards, named), rules)
+    return tuple(found.values())
+
+
+def _suit_choices(choices: list[Card], count: int) -> list[tuple[Card, ...]]:
+    if count == 0:
+        return [()]
+    return [(first, *rest) for i, first in enumerate(choices)
+            for rest in _suit_choices(choices[i:], count - 1)]
+
+
+def _keep(found: dict[str, Meld], meld: Meld, rules: Rules) -> None:
+    try:
+        checked = check_meld(meld, rules)
+    except MeldError:
+        return
+    found.setdefault(checked.code(), checked)

@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from chinchon.engine.cards import Card, check_cards, parse_hand
-from chinchon.engine.rules import CloseRule, Rules, get_rules  # noqa: F401  (doctests)
+from chinchon.engine.rules import CloseRule, Rules, get_rules
 from chinchon.engine.solver import HAND_SIZE, SUIT_MASK, _tables, check_hand, fewest_loose_points
 
 IntArray = npt.NDArray[np.int64]
@@ -142,8 +142,8 @@ class _Arrays:
 
 
 @cache
-def _arrays(size: int, figure_points: tuple[int, int, int]) -> _Arrays:
-    tables = _tables(size, figure_points)
+def _arrays(size: int, figure_points: tuple[int, int, int], seven_ten: bool = True) -> _Arrays:
+    tables = _tables(size, figure_points, seven_ten)
     best = np.array(tables.best, dtype=np.int64)
     value = tables.value
     cost = np.full(4096, _NO_CLOSE, dtype=np.int64)
@@ -165,10 +165,10 @@ def _arrays(size: int, figure_points: tuple[int, int, int]) -> _Arrays:
 
 
 def _arrays_for(rules: Rules) -> _Arrays:
-    if rules.deck.copies != 1 or rules.deck.jokers:
+    if rules.deck.copies != 1 or rules.deck.has_jokers:
         raise OddsError(f"odds cover one deck without jokers, not {rules.deck.describe()} "
                         f"({rules!r})")
-    return _arrays(rules.deck.size, rules.figure_points)
+    return _arrays(rules.deck.size, rules.figure_points, rules.deck.seven_ten)
 
 
 def _judge(suits: Sequence[IntArray], arrays: _Arrays, with_close: bool = True
@@ -322,7 +322,7 @@ def _masks_by_count(ranks: tuple[int, ...]) -> tuple[IntArray, ...]:
     return tuple(np.array(masks, dtype=np.int64) for masks in by_count)
 
 
-def _count_block(deck: tuple[int, tuple[int, int, int]], close: _CloseParams,
+def _count_block(deck: tuple[int, tuple[int, int, int], bool], close: _CloseParams,
                  ranks: tuple[int, ...], cards: int, block: _Block
                  ) -> tuple[IntArray, int, int, int, int]:
     """Weighted counts for one block: loose-point histogram, closes, -10s, seven-runs, hands."""
@@ -376,7 +376,8 @@ def enumerate_odds(rules: Rules, *, ranks: Sequence[int] | None = None,
     total = math.comb(4 * len(chosen), HAND_SIZE)
     blocks = _blocks(chosen, HAND_SIZE)
     workers = workers or 1
-    job = (rules.deck.size, rules.figure_points), _close_params(rules), chosen, HAND_SIZE
+    job = ((rules.deck.size, rules.figure_points, rules.deck.seven_ten), _close_params(rules),
+           chosen, HAND_SIZE)
     histogram = np.zeros(1, dtype=np.int64)
     counts = [0, 0, 0, 0]
     done = 0
@@ -478,8 +479,16 @@ def shipped_file_name(rules_id: str, deck: int) -> str:
 
 def can_rank(rules: Rules) -> bool:
     """Whether shipped figures cover ``rules`` (one deck, no jokers): :func:`rank_of` works."""
-    return (rules.deck.copies == 1 and not rules.deck.jokers
-            and (rules.id, rules.deck.size) in SHIPPED)
+    if rules.deck.copies != 1 or rules.deck.has_jokers or (rules.id, rules.deck.size) not in SHIPPED:
+        return False
+    # A house profile shares the shipped figures only if it melds and closes like its base.
+    base = get_rules(rules.id, **({"deck": rules.deck.size} if rules.id == "ludoteka" else {}))
+    return (_same_count(rules) == _same_count(base))
+
+
+def _same_count(rules: Rules) -> tuple[object, ...]:
+    """What the shipped counts depend on: the deck, the figures' points and the close."""
+    return (rules.deck, rules.figure_points, rules.close_rule, rules.close_limit)
 
 
 def shipped_odds(rules: Rules) -> Odds:

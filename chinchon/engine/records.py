@@ -115,10 +115,11 @@ class GameRecord:
     def code(self) -> str:
         """The text notation (module docstring)."""
         final = self.final
-        headers = [("Rules", self.rules.id)]
-        if self.rules.options:
-            headers.append(("Options", " ".join(f"{k}={v}" for k, v in
-                                                self.rules.options.items())))
+        options = self.rules.profile_options()
+        # House rules travel as their code (the profile id plus +key=value changes).
+        headers = [("Rules", self.rules.id if options is not None else self.rules.code())]
+        if options:
+            headers.append(("Options", " ".join(f"{k}={v}" for k, v in options.items())))
         headers += [("Seats", ", ".join(self.seats)), ("Seed", str(self.seed)),
                     ("Result", _result(final)), ("Totals", _numbers(final.totals))]
         lines = [f'[{key} "{value}"]' for key, value in headers]
@@ -209,7 +210,9 @@ class GameRecord:
             hands[-1]["turns"].append({"seat": final.turn, "draw": final.drew_from,
                                        "card": final.drawn.code(), "discard": None,
                                        "close": False})
-        return {"rules": self.rules.id, "options": self.rules.options,
+        options = self.rules.profile_options()
+        return {"rules": self.rules.id if options is not None else self.rules.code(),
+                "options": options or {},
                 "seats": list(self.seats), "seed": self.seed, "hands": hands,
                 "winner": final.winner if final.is_over else None,
                 "finished": final.is_over}
@@ -436,6 +439,9 @@ def _check(rules: Rules, seats: tuple[str, ...], seed: int, claims: Sequence[_Cl
 
     for claim in claims:
         values, where = claim.values, claim.where
+        if rules.deck.wild_ace:  # a written 1o is the ace of oros playing as the joker
+            values = {key: rules.deck.adopt((value,))[0] if isinstance(value, Card) else value
+                      for key, value in values.items()}
         if claim.kind in ("hand", "turn", "ran_out") and len(state.results) > ends:
             raise RecordError(f"{where}: hand {state.results[ends].hand} ended; the record must "
                               f"give its end line first")

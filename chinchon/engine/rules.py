@@ -6,12 +6,22 @@ project chose where a source is silent or unclear; :attr:`Rules.citations` says 
 >>> rules = get_rules("barajamos")
 >>> rules.close_limit, rules.limit, rules.deck.size
 (5, 70, 48)
->>> get_rules("ludoteka", deck=48, jokers=2).deck
-Deck(size=48, copies=1, jokers=2)
+>>> get_rules("ludoteka", deck=48, jokers=2).deck.describe()
+'48 cards and 2 jokers'
+
+A house profile is a base profile plus named changes, written as its code (the profile id
+everywhere: the URL's ``rules``, every command's ``--rules``):
+
+>>> house = get_rules("barajamos+limit=100+jokers=ace-of-oros")
+>>> house.limit, house.deck.wild_ace, house.code()
+(100, True, 'barajamos+jokers=ace-of-oros+limit=100')
+>>> house
+get_rules('barajamos+jokers=ace-of-oros+limit=100')
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
@@ -32,6 +42,8 @@ class CloseRule(str, Enum):
     POINTS = "points"
     #: Every card melded, or exactly one loose card worth at most ``close_limit``.
     ONE_LOOSE = "one_loose"
+    #: Every card melded (house rule ``close=all-melded``).
+    ALL_MELDED = "all_melded"
 
 
 class ChinchonEffect(str, Enum):
@@ -40,6 +52,8 @@ class ChinchonEffect(str, Enum):
     WINS_GAME = "wins_game"
     MINUS_TEN = "minus_ten"
     OTHERS_PLUS_100 = "others_plus_100"
+    #: The closer scores -25 (house rule ``chinchon=minus-25``).
+    MINUS_25 = "minus_25"
 
 
 class LayoffStyle(str, Enum):
@@ -65,6 +79,9 @@ class EverybodyOut(str, Enum):
 
 
 PROFILE_IDS = ("barajamos", "fournier", "jeux-de-cartes", "ludoteka")
+
+#: ``two_decks_from`` of a table that asked for two decks (``decks=2``): two at any table.
+ALWAYS_TWO_DECKS = 1
 
 #: Citation used where a source is silent and RULES.md records the project's own choice.
 OURS = "our reading (RULES.md): the source is silent or unclear"
@@ -122,10 +139,12 @@ class Rules:
 
     @property
     def options(self) -> dict[str, int]:
-        """The options that differ from the profile's defaults, as :func:`get_rules` takes them."""
+        """The deck, limit and returns options that differ from the profile's defaults, as
+        :func:`get_rules` takes them (the house changes are in :meth:`code`)."""
         base = _PROFILES[self.id]
         found: dict[str, int] = {}
-        if self.deck.copies != base.deck.copies:
+        one_deck_asked = self.two_decks_from is None and base.two_decks_from is not None
+        if self.deck.copies != base.deck.copies or one_deck_asked:
             found["decks"] = self.deck.copies
         if self.deck.size != base.deck.size:
             found["deck"] = self.deck.size
@@ -137,9 +156,59 @@ class Rules:
             found["returns"] = self.returns
         return found
 
+    @property
+    def is_house(self) -> bool:
+        """Whether the table changed anything of its base profile (see :meth:`code`)."""
+        return bool(house_parts(self))
+
+    def code(self) -> str:
+        """The profile's text code: the base id, then ``+key=value`` per change, in the order
+        of :data:`HOUSE_KEYS`. :func:`parse_house` reads it back."""
+        return "+".join((self.id, *(f"{key}={value}" for key, value in house_parts(self))))
+
+    def profile_options(self) -> dict[str, int] | None:
+        """:attr:`options` when the profile id and those options rebuild these rules, else
+        None: house rules, written only by :meth:`code`.
+
+        >>> get_rules("ludoteka", jokers=2).profile_options()
+        {'jokers': 2}
+        >>> get_rules("ludoteka+figures=8-9-10").profile_options() is None
+        True
+        """
+        try:
+            rebuilt = get_rules(self.id, **self.options)
+        except RulesError:
+            return None
+        return self.options if rebuilt == self else None
+
+    def at_table(self, players: int, *, check: bool = True) -> Rules:
+        """These rules at a table of ``players``: two decks where the profile plays them at
+        that count (:meth:`for_players`), unless the rules already hold two (an option, or a
+        game that started with enough players and keeps its decks).
+
+        >>> get_rules("barajamos").at_table(5).deck.copies, get_rules(
+        ...     "barajamos", decks=2).at_table(3).deck.copies
+        (2, 2)
+        """
+        return self if self.deck.copies == 2 else self.for_players(players, check=check)
+
+    def for_players(self, players: int, *, check: bool = True) -> Rules:
+        """These rules at a table of ``players``: one or two decks as the profile says
+        (``two_decks_from``; a house ``decks=`` part fixes the number). ``check``: refuse a
+        count outside the profile's range (lay-off studies may seat fewer)."""
+        low, high = self.players
+        if isinstance(players, bool) or not isinstance(players, int) or (
+                check and not low <= players <= high):
+            raise RulesError(f"{self.name} is for {low} to {high} players, not {quote(players)}")
+        copies = 2 if self.two_decks_from and players >= self.two_decks_from else 1
+        return self if copies == self.deck.copies else replace(self, deck=replace(
+            self.deck, copies=copies))
+
     def __repr__(self) -> str:
-        args = "".join(f", {key}={value!r}" for key, value in self.options.items())
-        return f"get_rules({quote(self.id)}{args})"
+        code = self.code()
+        if self.deck.copies != get_rules(code).deck.copies and self.two_decks_from:
+            return f"get_rules({code!r}, players={self.two_decks_from})"  # two decks by table
+        return f"get_rules({code!r})"
 
 
 def _cite(**fields: str) -> MappingProxyType[str, str]:
@@ -249,40 +318,47 @@ OPTIONS: dict[str, dict[str, tuple[int, ...]]] = {
 
 
 def get_rules(rules_id: str, **options: Any) -> Rules:
-    """The profile ``rules_id`` with ``options`` applied.
+    """The profile ``rules_id`` (a profile id or a house code, see :func:`parse_house`) with
+    ``options`` applied.
 
     Options: ``decks`` (1 or 2, where the profile plays two decks), ``deck`` (40 or 48) and
     ``jokers`` (0 or 2) for ludoteka; ``limit`` (a positive score) and ``returns`` (0 or more)
     for ludoteka; ``players`` picks one or two decks as the profile says. ``None`` means default.
+    A house code takes every option on any base.
     """
-    if not isinstance(rules_id, str) or rules_id not in _PROFILES:
+    if not isinstance(rules_id, str):
         raise RulesError(f"unknown rule profile {quote(rules_id)}: choose one of "
                          f"{', '.join(PROFILE_IDS)}")
-    rules = _PROFILES[rules_id]
+    house = rules_id not in _PROFILES
+    rules = parse_house(rules_id) if house else _PROFILES[rules_id]
     options = {key: value for key, value in options.items() if value is not None}
-    deck = rules.deck
     players = options.pop("players", None)
     if players is not None:
-        low, high = rules.players
-        if not isinstance(players, int) or not low <= players <= high:
-            raise RulesError(f"{rules.name} is for {low} to {high} players, not {quote(players)}")
-        copies = 2 if rules.two_decks_from and players >= rules.two_decks_from else 1
-        deck = replace(deck, copies=copies)
+        rules = rules.for_players(players)
+    deck = rules.deck
     changes: dict[str, Any] = {}
     for key, value in options.items():
-        if key in ("limit", "returns") and rules_id == "ludoteka":
+        if key in ("limit", "returns") and (house or rules.id == "ludoteka"):
             _check_count(key, value, minimum=1 if key == "limit" else 0)
             changes[key] = value
             continue
-        allowed = OPTIONS[rules_id].get(key)
+        allowed = _HOUSE_DECK_OPTIONS.get(key) if house else OPTIONS[rules.id].get(key)
         if allowed is None:
             raise RulesError(f"{rules.name} has no option {quote(key)}")
         if value not in allowed:
             raise RulesError(f"{rules.name} takes {key} {' or '.join(map(str, allowed))}, "
                              f"not {quote(value)}")
+        if key == "decks" and value == 1:
+            changes["two_decks_from"] = None  # one deck asked for: whatever the table
         field_name = {"decks": "copies", "deck": "size", "jokers": "jokers"}[key]
         deck = replace(deck, **{field_name: value})
-    return replace(rules, deck=deck, **changes)
+    if deck.wild_ace and deck.jokers:
+        deck = replace(deck, wild_ace=False)
+    return replace(rules, deck=deck, **changes) if changes or deck != rules.deck else rules
+
+
+_HOUSE_DECK_OPTIONS: dict[str, tuple[int, ...]] = {"decks": (1, 2), "deck": (40, 48),
+                                                   "jokers": (0, 2)}
 
 
 def check_rules(value: object, name: str = "rules") -> Rules:
@@ -296,6 +372,173 @@ def _check_count(key: str, value: Any, minimum: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise RulesError(f"option {key} must be a whole number of at least {minimum}, "
                          f"not {quote(value)}")
+
+
+# --- House rules: a base profile plus named changes ---------------------------------------------
+
+
+class HouseRulesError(RulesError):
+    """A house code that cannot be read; ``part`` is the part that is wrong."""
+
+    def __init__(self, message: str, part: str) -> None:
+        super().__init__(message)
+        self.part = part
+
+
+#: The house code's keys in their canonical order (a contract: scripts use them).
+HOUSE_KEYS = ("deck", "decks", "jokers", "figures", "joker-points", "close",
+              "first-round-close", "minus-ten", "chinchon", "limit", "returns", "seven-ten")
+
+#: The values of the keys that take a fixed choice (the others take a number).
+HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
+    "deck": ("40", "48"),
+    "decks": ("1", "2"),
+    "jokers": ("0", "2", "ace-of-oros"),
+    "figures": ("10-11-12", "8-9-10", "10-10-10"),
+    "first-round-close": ("yes", "no"),
+    "chinchon": ("wins", "minus-ten", "minus-25", "others-pay-100"),
+    "seven-ten": ("yes", "no"),
+}
+
+_CHINCHON_CODES = {ChinchonEffect.WINS_GAME: "wins", ChinchonEffect.MINUS_TEN: "minus-ten",
+                   ChinchonEffect.MINUS_25: "minus-25",
+                   ChinchonEffect.OTHERS_PLUS_100: "others-pay-100"}
+_CLOSE_CODES = {CloseRule.POINTS: "points", CloseRule.ONE_LOOSE: "one-loose",
+                CloseRule.ALL_MELDED: "all-melded"}
+#: The numbers a key takes: (lowest, highest); kept small so no code makes a silly table.
+_NUMBER_RANGES = {"joker-points": (0, 100), "minus-ten": (-100, 0), "limit": (1, 1000),
+                  "returns": (0, 20), "close": (0, 50)}
+
+
+def house_values(rules: Rules) -> dict[str, str]:
+    """Each house key's value for ``rules``, as the code writes it."""
+    deck = rules.deck
+    jokers = "ace-of-oros" if deck.wild_ace else str(deck.jokers)
+    close = _CLOSE_CODES[rules.close_rule]
+    if rules.close_rule is not CloseRule.ALL_MELDED:
+        close += f":{rules.close_limit}"
+    values = {
+        "deck": str(deck.size),
+        "decks": "" if rules.two_decks_from == _PROFILES[rules.id].two_decks_from
+        else ("2" if rules.two_decks_from else "1"),
+        "jokers": jokers,
+        "figures": "-".join(map(str, rules.figure_points)),
+        "joker-points": str(rules.joker_points),
+        "close": close,
+        "first-round-close": "yes" if rules.close_in_first_round else "no",
+        "minus-ten": str(rules.minus_ten),
+        "chinchon": _CHINCHON_CODES[rules.chinchon_effect],
+        "limit": str(rules.limit),
+        "returns": "" if rules.returns is None else str(rules.returns),
+        "seven-ten": ("yes" if deck.seven_ten else "no") if deck.size == 40 else "",
+    }
+    return values
+
+
+def house_parts(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """The ``(key, value)`` changes of ``rules`` from its base profile, in canonical order."""
+    base = house_values(_PROFILES[rules.id])
+    mine = house_values(rules)
+    if rules.two_decks_from == _PROFILES[rules.id].two_decks_from:
+        base["decks"] = mine["decks"] = ""
+    if mine["seven-ten"] and not base["seven-ten"]:  # a 48-card base made a 40-card deck
+        base["seven-ten"] = "yes"
+    return tuple((key, mine[key]) for key in HOUSE_KEYS if mine[key] != base[key] and mine[key])
+
+
+def parse_house(code: str) -> Rules:
+    """Read a house code: the base profile id, then ``+key=value`` parts (any order, each key
+    once; spaces also separate parts, since a URL may turn ``+`` into a space).
+
+    >>> parse_house("fournier+figures=10-10-10+close=one-loose:3").code()
+    'fournier+figures=10-10-10+close=one-loose:3'
+    >>> try:
+    ...     parse_house("fournier+limit=many")
+    ... except HouseRulesError as error:
+    ...     error.part
+    'limit=many'
+    """
+    if not isinstance(code, str):
+        raise RulesError(f"a rule profile is a text code, not {quote(code)}")
+    shown = quote(code, limit=60)
+    base_id, *parts = re.split(r"[+\s]", code.strip())
+    if base_id not in _PROFILES:
+        raise HouseRulesError(f"unknown rule profile {quote(base_id)}: choose one of "
+                              f"{', '.join(PROFILE_IDS)}", base_id)
+    rules = _PROFILES[base_id]
+    seen: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        def fail(reason: str, part: str = part) -> HouseRulesError:
+            return HouseRulesError(f"house rules {shown}: part {quote(part)}: {reason}", part)
+        if not part:
+            raise fail("an empty part (two '+' in a row, or a '+' at the end)")
+        if not sep:
+            raise fail("write key=value")
+        if key not in HOUSE_KEYS:
+            raise fail(f"unknown key; the keys are {', '.join(HOUSE_KEYS)}")
+        if key in seen:
+            raise fail(f"{key} is given twice")
+        seen[key] = value
+        try:
+            rules = _apply(rules, key, value)
+        except ValueError as error:
+            raise fail(str(error)) from None
+    if "seven-ten" in seen and rules.deck.size != 40:
+        part = f"seven-ten={seen['seven-ten']}"
+        raise HouseRulesError(f"house rules {shown}: part {quote(part)}: seven-ten "
+                              "applies to the 40-card deck only", part)
+    return rules
+
+
+def _number(key: str, value: str) -> int:
+    low, high = _NUMBER_RANGES[key]
+    if not re.fullmatch(r"-?\d{1,4}", value) or not low <= int(value) <= high:
+        raise ValueError(f"{key} takes a whole number from {low} to {high}")
+    return int(value)
+
+
+def _apply(rules: Rules, key: str, value: str) -> Rules:
+    """``rules`` with one house part applied; ValueError saying what the key takes."""
+    choices = HOUSE_CHOICES.get(key)
+    if choices is not None and value not in choices:
+        raise ValueError(f"{key} takes {' or '.join(choices)}")
+    deck = rules.deck
+    if key == "deck":
+        return replace(rules, deck=replace(deck, size=int(value)))
+    if key == "decks":
+        copies = int(value)
+        return replace(rules, deck=replace(deck, copies=copies),
+                       two_decks_from=ALWAYS_TWO_DECKS if copies == 2 else None)
+    if key == "jokers":
+        wild = value == "ace-of-oros"
+        return replace(rules, deck=replace(deck, jokers=0 if wild else int(value), wild_ace=wild))
+    if key == "figures":
+        points = tuple(int(n) for n in value.split("-"))
+        return replace(rules, figure_points=(points[0], points[1], points[2]))
+    if key == "joker-points":
+        return replace(rules, joker_points=_number(key, value))
+    if key == "close":
+        kind, _, limit = value.partition(":")
+        if kind == "all-melded" and not limit:
+            return replace(rules, close_rule=CloseRule.ALL_MELDED, close_limit=0)
+        if kind not in ("points", "one-loose") or not limit:
+            raise ValueError("close takes points:N, one-loose:N or all-melded")
+        rule = CloseRule.POINTS if kind == "points" else CloseRule.ONE_LOOSE
+        return replace(rules, close_rule=rule, close_limit=_number(key, limit))
+    if key == "first-round-close":
+        return replace(rules, close_in_first_round=value == "yes")
+    if key == "minus-ten":
+        return replace(rules, minus_ten=_number(key, value))
+    if key == "chinchon":
+        effect = next(e for e, text in _CHINCHON_CODES.items() if text == value)
+        return replace(rules, chinchon_effect=effect)
+    if key == "limit":
+        return replace(rules, limit=_number(key, value))
+    if key == "returns":
+        return replace(rules, returns=_number(key, value))
+    assert key == "seven-ten"
+    return replace(rules, deck=replace(deck, seven_ten=value == "yes"))
 
 
 def all_profiles() -> tuple[Rules, ...]:

@@ -48,7 +48,14 @@ from chinchon.engine.rules import (  # noqa: F401
     check_rules,
     get_rules,
 )
-from chinchon.engine.solver import Arrangement, CloseError, Outcome, can_close, close_as
+from chinchon.engine.solver import (
+    CHINCHON_MINUS_25,
+    Arrangement,
+    CloseError,
+    Outcome,
+    can_close,
+    close_as,
+)
 
 _T = TypeVar("_T")
 
@@ -125,6 +132,7 @@ class ScoreSheet:
             if not isinstance(name, str):
                 raise ScoreError(f"a player's name is text, not {quote(name)}")
         count = len(names)
+        rules = rules.at_table(count)  # one deck or two, as the profile says for the table
         return ScoreSheet(rules, names, (0,) * count, (True,) * count, (0,) * count)
 
     # --- Reading -------------------------------------------------------------------------------
@@ -275,6 +283,8 @@ class ScoreSheet:
             return rules.joker_run_score
         if outcome is Outcome.CHINCHON and rules.chinchon_effect is ChinchonEffect.WINS_GAME:
             return 0  # the game is over: nothing to add
+        if outcome is Outcome.CHINCHON and rules.chinchon_effect is ChinchonEffect.MINUS_25:
+            return CHINCHON_MINUS_25
         return rules.minus_ten  # -10, and jeux-de-cartes' chinchón
 
     def _after_hand(self, kind: EntryKind, added: dict[int, int], closer: int | None,

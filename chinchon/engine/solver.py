@@ -43,6 +43,8 @@ from chinchon.engine.rules import (  # noqa: F401
 )
 
 HAND_SIZE = 7
+#: What a chinchón scores under the house rule ``chinchon=minus-25``.
+CHINCHON_MINUS_25 = -25
 SUIT_MASK = 0xFFF
 
 
@@ -86,7 +88,7 @@ class Arrangement:
         melds_text, _, loose_text = text.partition("/")
         melds = tuple(check_meld(Meld.parse(part), rules)
                       for part in melds_text.split("|") if part.strip())
-        arrangement = Arrangement(melds, parse_hand(loose_text))
+        arrangement = Arrangement(melds, rules.deck.adopt(parse_hand(loose_text)))
         rules.deck.check_hand(arrangement.cards())
         return arrangement
 
@@ -235,12 +237,15 @@ class _Tables:
 
 
 @cache
-def _tables(size: int, figure_points: tuple[int, int, int]) -> _Tables:
+def _tables(size: int, figure_points: tuple[int, int, int], seven_ten: bool = True) -> _Tables:
     ranks = RANKS_48 if size == 48 else RANKS_40
     points = {rank: figure_points[rank - 10] if rank >= 10 else rank for rank in ranks}
     bits = [1 << (rank - 1) for rank in ranks]
-    all_runs = [sum(bits[start:start + length]) for length in range(3, len(ranks) + 1)
-                for start in range(len(ranks) - length + 1)]
+    # Runs never cross a break of the run order (7 and 10 with seven-ten=no).
+    stretches = [ranks] if size == 48 or seven_ten else [RANKS_40[:7], RANKS_40[7:]]
+    all_runs = [sum(1 << (rank - 1) for rank in stretch[start:start + length])
+                for stretch in stretches for length in range(3, len(stretch) + 1)
+                for start in range(len(stretch) - length + 1)]
     value = [0] * 4096
     for mask in range(1, 4096):
         low = mask & -mask
@@ -276,12 +281,14 @@ def _tables(size: int, figure_points: tuple[int, int, int]) -> _Tables:
 
 
 def _tables_for(rules: Rules) -> _Tables:
-    return _tables(rules.deck.size, rules.figure_points)
+    deck = rules.deck
+    return _tables(deck.size, rules.figure_points, deck.seven_ten)
 
 
 def _simple(rules: Rules) -> bool:
     """One deck and no jokers: every card is one bit, and the tables apply."""
-    return rules.deck.copies == 1 and not rules.deck.jokers
+    deck = rules.deck
+    return deck.copies == 1 and not deck.jokers and not deck.wild_ace
 
 
 # --- Melds a hand contains ---------------------------------------------------------------------
@@ -319,7 +326,7 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
         if not card.is_joker:
             families.setdefault(card.rank, []).append(i)
             families.setdefault(card.suit, []).append(i)
-    place = {rank: p for p, rank in enumerate(rules.deck.ranks)}
+    place = {rank: p for p, rank in enumerate(rules.deck.run_order)}
     found: list[_Candidate] = []
     tried: set[int] = set()
     melds: dict[tuple[int, ...], Meld | None] = {}  # identical cards: one search
@@ -333,11 +340,11 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
                 mask = sum([1 << i for i in chosen])
                 if mask in tried:
                     continue
-                tried.add(mask)
                 if one_suit:  # a run: different numbers, no wider than its length
                     real = [place[hand[i].rank] for i in chosen if not hand[i].is_joker]
                     if len(set(real)) < len(real) or max(real) - min(real) >= size:
-                        continue
+                        continue  # not a run, but maybe a group (two decks): not "tried"
+                tried.add(mask)
                 key = tuple([hand[i].bit for i in chosen])  # a joker's bit is 0
                 if key not in melds:
                     melds[key] = find_meld([hand[i] for i in chosen], rules)
@@ -393,6 +400,7 @@ def fewest_loose_points(hand: Sequence[Card], rules: Rules) -> int:
         pass  # not cards, or not rules: check_hand names which
     hand = check_cards("hand", hand)
     check_hand(hand, rules, sizes=None)
+    hand = rules.deck.adopt(hand)
     cands, _ = _hand_bits(hand, rules)
     total = sum(rules.points(card) for card in hand)
     return total - _most_melded(cands)
@@ -465,6 +473,8 @@ def analyze(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
     hand = check_cards("hand", hand)
     check_hand(hand, rules)
     _check_context(first_round, total)
+    if rules.deck.wild_ace:
+        hand = rules.deck.adopt(hand)
     cands, bits = _hand_bits(hand, rules)
     return _analysis(hand, bits, cands, rules, first_round, total)
 
@@ -528,7 +538,7 @@ def _join(a: Meld, b: Meld, rules: Rules) -> Meld | None:
         return find_meld(a.cards + b.cards, rules) if a.rank == b.rank else None
     if a.suit != b.suit:
         return None
-    ranks = rules.deck.ranks
+    ranks = rules.deck.run_order
     if ranks.index(a.stands_for[0].rank) > ranks.index(b.stands_for[0].rank):
         a, b = b, a
     if ranks.index(a.stands_for[-1].rank) + 1 != ranks.index(b.stands_for[0].rank):
@@ -566,8 +576,9 @@ def _best_close(hand: tuple[Card, ...], bits: Sequence[int], cands: Sequence[_Ca
         covered = 0
         for cand in cands:
             covered |= cand[0]
-        if covered.bit_count() < len(hand) - 1:
-            return None  # two cards or more belong to no meld at all
+        loose_allowed = 0 if rules.close_rule is CloseRule.ALL_MELDED else 1
+        if covered.bit_count() < len(hand) - loose_allowed:
+            return None  # too many cards belong to no meld at all
     best: tuple[tuple[int, int], Close] | None = None
     for cover, value in zip(covers, melded, strict=True):
         loose_points = hand_points - value
@@ -587,6 +598,8 @@ def may_close(loose_points: int, loose_count: int, rules: Rules, total: int | No
     """Whether an arrangement leaving these loose cards may close (on a turn that allows it)."""
     if rules.close_rule is CloseRule.POINTS:
         allowed = loose_points <= rules.close_limit
+    elif rules.close_rule is CloseRule.ALL_MELDED:
+        allowed = loose_count == 0
     else:
         allowed = loose_count == 0 or (loose_count == 1 and loose_points <= rules.close_limit)
     if allowed and rules.close_within_limit and total is not None:
@@ -608,6 +621,8 @@ def closing_outcome(melds: Sequence[Meld], loose_count: int, loose_points: int, 
         return Outcome.MINUS_TEN, rules.minus_ten
     if rules.chinchon_effect is ChinchonEffect.WINS_GAME:
         return Outcome.CHINCHON, None
+    if rules.chinchon_effect is ChinchonEffect.MINUS_25:
+        return Outcome.CHINCHON, CHINCHON_MINUS_25
     return Outcome.CHINCHON, rules.minus_ten
 
 
@@ -641,6 +656,7 @@ def close_as(arrangement: Arrangement, rules: Rules, *, first_round: bool = Fals
     check_rules(rules)
     _check_context(first_round, total)
     melds = tuple(check_meld(meld, rules) for meld in arrangement.melds)
+    arrangement = Arrangement(melds, rules.deck.adopt(arrangement.loose))
     check_hand(arrangement.cards(), rules)
     loose_points = arrangement.loose_points(rules)
     if first_round and not rules.close_in_first_round:
@@ -659,6 +675,8 @@ def _why_not_close_as(arrangement: Arrangement, rules: Rules, total: int | None)
         return f"{points} loose points would take {total} over the limit {rules.limit}"
     if len(arrangement.loose) > 1 and rules.close_rule is CloseRule.ONE_LOOSE:
         return f"{len(arrangement.loose)} loose cards; at most one may stay loose"
+    if rules.close_rule is CloseRule.ALL_MELDED:
+        return f"{len(arrangement.loose)} loose cards; every card must be melded"
     return f"{points} loose points, more than {rules.close_limit}"
 
 
@@ -668,6 +686,8 @@ def _why_not_close(analysis: HandAnalysis, first_round: bool, total: int | None)
         return "nobody closes in the first round"
     if rules.close_rule is CloseRule.POINTS:
         return f"{analysis.loose_points} loose points, more than {rules.close_limit}"
+    if rules.close_rule is CloseRule.ALL_MELDED:
+        return "no arrangement melds every card"
     reason = (f"no arrangement melds every card or leaves one loose card worth "
               f"{rules.close_limit} or less")
     if rules.close_within_limit and total is not None:
@@ -681,6 +701,8 @@ def discard_table(hand: Sequence[Card], rules: Rules, *, first_round: bool = Fal
     hand = check_cards("hand", hand)
     check_hand(hand, rules, sizes=(8,))
     _check_context(first_round, total)
+    if rules.deck.wild_ace:
+        hand = rules.deck.adopt(hand)
     cands, bits = _hand_bits(hand, rules)
     rows = []
     for i, bit in enumerate(bits):

@@ -106,7 +106,7 @@ def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = No
     prefix = prefix or "-".join([rules.id, *(f"{k}{v}" for k, v in options)])
     low, high = rules.players
     if rules.deck.copies == 2 and rules.two_decks_from:
-        low = rules.two_decks_from
+        low = max(low, rules.two_decks_from)
     wanted_take = round(count * take_share)
     wanted = {"take": wanted_take,
               "close-chance": (count - wanted_take) // 2,

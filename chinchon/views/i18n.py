@@ -38,7 +38,7 @@ import string
 from collections.abc import Mapping
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -145,6 +145,7 @@ def _minus(text: str) -> str:
     return MINUS + text[1:] if text.startswith("-") else text
 
 
+@lru_cache(maxsize=8192)  # pages write the same few numbers over and over
 def fmt_number(value: int | float | Fraction | Decimal, lang: str, digits: int = 1) -> str:
     """``value`` in the language's digits, rounded half up to at most ``digits`` decimals.
 
@@ -209,14 +210,19 @@ def fmt_date(day: datetime.date, lang: str, format: str = "long") -> str:
 # ---------------------------------------------------------------------------------- plurals
 
 
-def plural_category(count: int | float | Fraction | Decimal, lang: str) -> str:
-    """The CLDR plural category of ``count`` in ``lang``.
+@lru_cache(maxsize=8192)
+def plural_category(count: int | float | Fraction | Decimal, lang: str, digits: int = 1) -> str:
+    """The CLDR plural category of ``count`` in ``lang``, as ``fmt_number`` shows it (rounded
+    to ``digits`` decimals, trailing zeros dropped): 1.0 and 1.04 are "1 point".
 
-    >>> plural_category(0, "fr"), plural_category(0, "pt"), plural_category(1, "es")
+    >>> plural_category(0, "fr"), plural_category(0, "pt"), plural_category(1.0, "en")
     ('one', 'other', 'one')
+    >>> plural_category(1.5, "fr"), plural_category(1.5, "en")
+    ('one', 'other')
     """
-    number = _decimal(count)
-    return str(locale(lang).plural_form(abs(number.normalize()) if number else 0))
+    shown = abs(_rounded(_decimal(count), digits, down=False))
+    whole = shown == shown.to_integral_value()
+    return str(locale(lang).plural_form(int(shown) if whole else shown.normalize()))
 
 
 def plural_family(key: str) -> tuple[str, str] | None:
@@ -332,8 +338,10 @@ def _pick_plural(key: str, lang: str, table: Mapping[str, str], params: dict[str
     if count is None:  # the first number the English text shows decides, in every language
         shown = [params.get(name) for name, _ in _fields(catalog(DEFAULT_LANGUAGE)[f"{key}.other"])]
         count = next((v for v in shown if _is_number(v)), None)
+        if count is None:  # no number to show ("—"): the general form
+            return table[f"{key}.other"]
     if not isinstance(count, _NUMBER_TYPES) or isinstance(count, bool):
-        raise KeyError(f"translation {quote(key)} ({lang}) is a plural: it needs a number count=")
+        raise KeyError(f"translation {quote(key)} ({lang}) is a plural: count must be a number")
     return table.get(f"{key}.{plural_category(count, lang)}", table[f"{key}.other"])
 
 
@@ -434,6 +442,7 @@ def choose_language(url_value: str | None, browser_locale: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
+@lru_cache(maxsize=2048)
 def card_name(code: str, lang: str) -> CardName:
     """A card's name for alt texts and captions: ``'7 of oros'``, ``'sota de espadas'``.
 

@@ -22,10 +22,14 @@ from types import MappingProxyType
 
 from chinchon.engine.cards import RANKS_48, Card, parse_hand
 from chinchon.engine.melds import MeldError, find_meld
-from chinchon.engine.rules import OPTIONS, OURS, Rules, all_profiles, get_rules
+from chinchon.engine.rules import ALWAYS_TWO_DECKS, OPTIONS, OURS, Rules, all_profiles, get_rules
 from chinchon.views.i18n import t
 
-__all__ = ["ROWS", "Cell", "Row", "cell", "compare", "disagreements"]
+__all__ = ["HOUSE_CITE", "ROWS", "Cell", "Row", "cell", "compare", "disagreements"]
+
+
+#: The citation of a value a house rule changed (the page shows it as "your house rule").
+HOUSE_CITE = "house rule"
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,17 @@ class _Spec:
 
 def _two_decks(rules: Rules) -> Rules | None:
     """The profile played with two decks, when it ever is."""
+    if rules.is_house:
+        return rules.for_players(rules.players[1]) if rules.two_decks_from else None
     return get_rules(rules.id, decks=2) if 2 in OPTIONS[rules.id].get("decks", ()) else None
+
+
+def _two_decks_text(rules: Rules, lang: str) -> str:
+    if rules.two_decks_from == ALWAYS_TWO_DECKS:
+        return t("variants.two_decks.always", lang)
+    if rules.two_decks_from:
+        return t("variants.two_decks.from", lang, n=rules.two_decks_from)
+    return t("variants.never", lang)
 
 
 def _meld_ok(codes: str, rules: Rules) -> bool:
@@ -88,15 +102,16 @@ def _identical_in_run(rules: Rules) -> bool | None:
 
 def _chained(rules: Rules) -> bool:
     """Whether two cards can be laid off in a row at the top of a run (second needs the first)."""
-    ranks = rules.deck.ranks
-    meld = find_meld([Card(rank, "c") for rank in ranks[4:7]], rules)
+    ranks = rules.deck.ranks  # 1 to 5: no break of the run order in any deck
+    meld = find_meld([Card(rank, "c") for rank in ranks[0:3]], rules)
     assert meld is not None
-    first, second = Card(ranks[7], "c"), Card(ranks[8], "c")
+    first, second = Card(ranks[3], "c"), Card(ranks[4], "c")
     return not meld.can_add(second, rules) and meld.add(first, rules).can_add(second, rules)
 
 
-def _ranks_text(ranks: tuple[int, ...]) -> str:
-    return "–".join(map(str, ranks))
+def _ranks_text(ranks: tuple[int | None, ...]) -> str:
+    """``1–2–…–12``; a break of the run order (seven-ten=no) shows as `` | ``."""
+    return "–".join("|" if rank is None else str(rank) for rank in ranks).replace("–|–", " | ")
 
 
 def _yes_no(value: bool | None, yes: str, no: str, lang: str,
@@ -108,22 +123,26 @@ def _yes_no(value: bool | None, yes: str, no: str, lang: str,
 
 def _deck_text(rules: Rules, lang: str) -> str:
     sizes = OPTIONS[rules.id].get("deck")
-    if sizes:
+    if sizes and not rules.is_house:
         return t("variants.deck.option", lang, sizes=t("variants.or", lang, a=sizes[0], b=sizes[1]),
                  default=rules.deck.size)
     return t("variants.deck.cards", lang, size=rules.deck.size)
 
 
 def _jokers_text(rules: Rules, lang: str) -> str:
+    if rules.deck.wild_ace:
+        return t("variants.jokers.ace_of_oros", lang, points=rules.joker_points)
+    if rules.is_house and rules.deck.jokers:
+        return t("variants.jokers.pair", lang, points=rules.joker_points)
     jokers = OPTIONS[rules.id].get("jokers")
-    if not jokers:
+    if not jokers or rules.is_house:
         return t("variants.jokers.none", lang)
     return t("variants.jokers.option", lang, default=rules.deck.jokers, points=rules.joker_points)
 
 
 def _run_order_text(rules: Rules, lang: str) -> str:
-    text = t("variants.run_order", lang, ranks=_ranks_text(rules.deck.ranks))
-    if OPTIONS[rules.id].get("deck"):
+    text = t("variants.run_order", lang, ranks=_ranks_text(rules.deck.run_order))
+    if OPTIONS[rules.id].get("deck") and not rules.is_house:
         text += " " + t("variants.run_order.option", lang, ranks=_ranks_text(RANKS_48))
     return text
 
@@ -153,14 +172,14 @@ def _layoffs_text(rules: Rules, lang: str) -> str:
 
 
 def _limit_text(rules: Rules, lang: str) -> str:
-    key = "variants.limit.agreed" if rules.id == "ludoteka" else "variants.limit"
+    key = "variants.limit.agreed" if rules.id == "ludoteka" and not rules.is_house else "variants.limit"
     return t(key, lang, limit=rules.limit)
 
 
 def _returns_text(rules: Rules, lang: str) -> str:
     if rules.returns is None:
         text = t("variants.returns.unlimited", lang)
-    elif rules.id == "ludoteka":
+    elif rules.id == "ludoteka" and not rules.is_house:
         text = t("variants.returns.agreed", lang, n=rules.returns)
     elif rules.returns:
         text = t("variants.returns.tokens", lang, n=rules.returns)
@@ -190,8 +209,7 @@ ROWS: tuple[_Spec, ...] = (
           lambda r, lang: t("variants.players", lang, low=r.players[0], high=r.players[1])),
     _Spec("deck", ("deck",), lambda r: (r.deck.size, OPTIONS[r.id].get("deck")), _deck_text),
     _Spec("two_decks", ("two_decks_from",), lambda r: r.two_decks_from,
-          lambda r, lang: (t("variants.two_decks.from", lang, n=r.two_decks_from)
-                           if r.two_decks_from else t("variants.never", lang))),
+          lambda r, lang: _two_decks_text(r, lang)),
     _Spec("jokers", ("joker_points",), lambda r: OPTIONS[r.id].get("jokers"),
           _jokers_text),
     _Spec("points", ("figure_points",), lambda r: r.figure_points,
@@ -233,9 +251,15 @@ ROWS: tuple[_Spec, ...] = (
 def cell(spec: _Spec, rules: Rules, lang: str) -> Cell:
     """One cell: the text in ``lang`` and the citations of the fields it shows."""
     cites: list[str] = []
+    base = get_rules(rules.id) if rules.is_house else rules
     for name in spec.fields:
-        if name == "joker_points" and not OPTIONS[rules.id].get("jokers"):
+        if name == "joker_points" and not (OPTIONS[rules.id].get("jokers")
+                                           or rules.deck.has_jokers):
             continue  # no jokers in this profile: their value is never used
+        if getattr(rules, name) != getattr(base, name):
+            if HOUSE_CITE not in cites:
+                cites.append(HOUSE_CITE)  # the table changed it: no source to cite
+            continue
         for part in re.split(r"; |, ", rules.citations.get(name, "")):
             if part and part not in cites:
                 cites.append(part)
@@ -253,7 +277,7 @@ def compare(lang: str, profiles: tuple[Rules, ...] | None = None) -> tuple[Row, 
         disagree = spec.compared and len(values) > 1
         rows.append(Row(
             key=spec.key, label=t(f"variants.row.{spec.key}", lang),
-            cells=MappingProxyType({r.id: cell(spec, r, lang) for r in profiles}),
+            cells=MappingProxyType({r.code(): cell(spec, r, lang) for r in profiles}),
             disagree=disagree,
             explanation=t(f"variants.why.{spec.key}", lang) if disagree else None))
     return tuple(rows)

@@ -13,7 +13,7 @@ import pytest
 
 from chinchon.views import i18n
 from tests.e2e.helpers import screenshot, wait_idle
-from tests.i18n_glossary import CARD_WORDS_COMMON
+from tests.i18n_glossary import CARD_WORDS_COMMON, ENGLISH_WORDS, SHARED_WORDS
 from tests.test_i18n_words import card_words, words
 
 pytestmark = pytest.mark.e2e
@@ -26,6 +26,7 @@ PAGES = [
     ("Variants", "variants"),
     ("Puzzles", "puzzles"),
     ("Odds", "odds"),
+    ("Play", "play"),
 ]
 QUERIES = {"lab": "&hand=7o+7c+7b+9e+10e+11e+4o+1b"}  # eight cards: every section shows
 VIEWPORTS = [(1366, 900), (390, 844)]
@@ -66,11 +67,19 @@ def test_labels_fit_and_cards_have_one_name(
     page.set_viewport_size({"width": VIEWPORTS[0][0], "height": VIEWPORTS[0][1]})
     page.goto(f"{server_url}/{path}?lang={lang}{QUERIES.get(name, '')}")
     wait_idle(page)
+    if name == "play":  # deal: the table, the hand and the coach are what need words
+        page.locator('[data-testid="stBaseButton-primary"]').first.click()
+        wait_idle(page)
     assert page.locator('[data-testid="stException"]').count() == 0
     text = page.locator('[data-testid="stMain"]').inner_text()
     # Card codes ("7o 7c") and file names are not words of any language.
     shown = words(re.sub(r"\b\w+-\w+\.txt\b|\b\d+[ocebOCEB]\b", " ", text))
     assert not shown & foreign_card_words(lang), sorted(shown & foreign_card_words(lang))
+    if lang != "en":  # no English left on a page in another language (code samples aside)
+        prose = re.sub(r"python -m [^\n]*|`[^`]*`", " ", text)
+        english = {w.lower() for w in re.findall(rf"(?<![\w'-])(?:{ENGLISH_WORDS})(?![\w'-])",
+                                                  prose, re.IGNORECASE)}
+        assert not english - SHARED_WORDS[lang], sorted(english - SHARED_WORDS[lang])
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(700)
