@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: setup run test lint e2e bench clean
+.PHONY: setup run dev test lint e2e bench clean
 
 setup: $(STAMP)
 
@@ -18,6 +18,11 @@ $(STAMP): pyproject.toml
 run: setup
 	@echo "Chinchón Lab: open http://localhost:$(PORT)"
 	$(BIN)/python -m streamlit run app.py --server.headless true --server.port $(PORT)
+
+# While editing: Streamlit's file watcher on, so a saved page reloads (the served site has it off).
+dev: setup
+	$(BIN)/python -m streamlit run app.py --server.headless true --server.port $(PORT) \
+		--server.fileWatcherType auto --server.runOnSave true
 
 lint: setup
 	$(BIN)/ruff check .

@@ -10,28 +10,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
+from chinchon.cli_io import EXIT_BAD_INPUT, Parser, fail, read_json, run_batch  # noqa: F401
 from chinchon.engine.cards import HandError, hand_code, parse_hand
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
 from chinchon.engine.solver import analyze, discard_table
 
-EXIT_BAD_INPUT = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line, not a usage block."""
-
-    def error(self, message: str) -> NoReturn:
-        _fail(f"{self.prog}: {message}")
-
-
-def _fail(message: str) -> NoReturn:
-    print(f"error: {message}", file=sys.stderr)
-    raise SystemExit(EXIT_BAD_INPUT)
+# The shared input and error helpers live in chinchon.cli_io (these names are kept for the
+# subcommands written against them).
+_Parser = Parser
+_fail = fail
+_batch = run_batch
 
 
 def _add_rules_options(parser: argparse.ArgumentParser, required: bool = True) -> None:
@@ -64,25 +57,8 @@ def _analyze(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         # Joined, so that "7o,7c" or "7o+7c" on the command line reads as in batch mode.
         stdout.write(json.dumps(analyze_json(" ".join(args.cards), rules)) + "\n")
         return 0
-    _batch(stdin, stdout, lambda line: analyze_json(line, rules))
+    run_batch(stdin, stdout, lambda line: analyze_json(line, rules))
     return 0
-
-
-def _batch(stdin: TextIO, stdout: TextIO, solve: Callable[[str], dict[str, Any]]) -> None:
-    """One JSON object out per line in; a bad line becomes ``{"error": ...}`` and we go on."""
-    # json.dumps' output, without its check for cycles (these objects are plain trees).
-    dumps = json.JSONEncoder(check_circular=False).encode
-    out: list[str] = []
-    for line in stdin:
-        try:
-            out.append(dumps(solve(line)))
-        except ValueError as error:
-            out.append(dumps({"error": str(error)}))
-        if len(out) >= 1000:
-            stdout.write("\n".join(out) + "\n")
-            out.clear()
-    if out:
-        stdout.write("\n".join(out) + "\n")
 
 
 def _odds(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -136,20 +112,16 @@ def _puzzles_check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> i
 def _close(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     from chinchon.engine.layoffs import resolve_request
 
-    text = stdin.read()
-    try:
-        request = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"standard input is not valid JSON: {error}") from None
+    request = read_json(stdin)
     stdout.write(json.dumps(resolve_request(request).to_json()) + "\n")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m chinchon",
+    parser = Parser(prog="python -m chinchon",
                      description="Chinchón Lab: an exact Chinchón solver for four rule profiles.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                     parser_class=_Parser)
+                                     parser_class=Parser)
 
     analyze_cmd = commands.add_parser(
         "analyze", help="solve one hand, or one hand per line of standard input",
@@ -170,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         "puzzles", help="generate, export and check the best-discard puzzles",
         description="Best-discard puzzles whose answers the solver recomputes (DESIGN.md).")
     puzzle_commands = puzzles_cmd.add_subparsers(dest="puzzles_command", required=True,
-                                                 metavar="ACTION", parser_class=_Parser)
+                                                 metavar="ACTION", parser_class=Parser)
     generate_cmd = puzzle_commands.add_parser(
         "generate", help="play bot games and print N valid puzzles in the pack format")
     _add_rules_options(generate_cmd)
@@ -212,7 +184,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     try:
         code: int = args.run(args, stdin or sys.stdin, stdout or sys.stdout)
     except ValueError as error:
-        _fail(str(error))
+        fail(str(error))
+    except RecursionError:  # a safety net: inputs are bounded before they are parsed
+        fail("the input nests too deeply")
     except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing left to say
         return 0
     return code

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any, TextIO
 
+from chinchon.cli_io import check_depth, read_text
 from chinchon.engine.bots import BOT_NAMES, make_bot, play_game
 from chinchon.engine.errors import quote
 from chinchon.engine.records import GameRecord, read_record
@@ -47,13 +47,15 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if args.file == "-":
-        text = stdin.read()
+        text = read_text(stdin)
     else:
         try:
-            text = Path(args.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ValueError(f"cannot read {quote(args.file)}: "
-                             f"{getattr(error, 'strerror', None) or error}") from None
+            with open(args.file, "rb") as file:
+                text = read_text(file, what=quote(args.file))
+        except OSError as error:
+            raise ValueError(f"cannot read {quote(args.file)}: {error.strerror}") from None
+    if text.lstrip().startswith(("{", "[")):  # a JSON record: bounded before json reads it
+        check_depth(text)
     record = read_record(text)
     final = record.final
     summary: dict[str, Any] = {

@@ -24,6 +24,7 @@ from webui.ui import (
     show_arrangement,
     show_card_groups,
     show_cards,
+    url_value,
 )
 
 DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
@@ -39,12 +40,14 @@ def tr(key: str, **kw: object) -> str:
     return t(f"handlab.{key}", lang, **kw)
 
 
-# --- State: the session remembers it, the URL shares it; a URL value new to us wins --------------
+# --- State: the session is the truth, the URL shares it (read on arriving, written each run) ----
 def from_url(name: str, default: str) -> None:
-    url, key = st.query_params.get(name), f"hl_{name}"
-    if key not in st.session_state or (url is not None and url != st.session_state[f"{key}_url"]):
-        st.session_state[key] = url if url is not None else default
-    st.session_state[f"{key}_url"] = url
+    key = f"hl_{name}"
+    url = url_value(name, key, lang=lang)  # None on a rerun: the browser's URL may lag behind
+    if url is not None:
+        st.session_state[key] = url
+    elif key not in st.session_state:
+        st.session_state[key] = default
 
 
 def to_url(name: str) -> None:
@@ -53,7 +56,6 @@ def to_url(name: str) -> None:
         st.query_params[name] = value
     elif not value and name in st.query_params:
         del st.query_params[name]
-    st.session_state[f"hl_{name}_url"] = value or None
 
 
 def text_box(name: str, label: str, **kw: object) -> None:

@@ -28,6 +28,8 @@ from webui.ui import (
     show_arrangement,
     show_cards,
     show_table,
+    url_value,
+    url_values,
 )
 
 MAX_OPPONENTS = 5
@@ -42,11 +44,12 @@ st.markdown(t("layoffs.intro", lang))
 
 # --- The hands: URL first, else this session's, else the tour's example for the profile ------
 example = layoff_examples(rules_id)[0]
-url_closer = st.query_params.get("closer")
-url_opps = st.query_params.get_all("opp")
 state_key = f"lt-{rules_id}"
 # Widget state is dropped when the user visits another page: keep a copy of what he typed.
 saved_key = f"lt-saved-{rules_id}"
+# Read on arriving only (or before anything was typed): on a rerun the URL may lag behind.
+url_closer = url_value("closer", saved_key, lang=lang)
+url_opps = url_values("opp", saved_key, lang=lang) or []
 if url_closer is not None or url_opps:
     # "+" joins codes in hand-written links; the page itself writes spaces (shown as "+").
     texts = [" ".join(text.replace("+", " ").split()) for text in [url_closer or "", *url_opps]]

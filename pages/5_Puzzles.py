@@ -23,13 +23,14 @@ from chinchon.views.i18n import (
 )
 from chinchon.views.svg import card_data_uri
 from webui.card_buttons import card_buttons, clicked_card
-from webui.ui import house_code, literal, setup_page, show_cards
+from webui.ui import house_code, literal, setup_page, show_cards, url_value
 
 GREEN, GREY = "#1f7a4d", "#cdc7ba"
 ANY = "any"
 
 # A shared link carries its own profile: it wins over the sidebar's before the sidebar is drawn.
-raw_id = st.query_params.get("puzzle")
+# Read on arriving only: on a rerun the browser's URL may still hold the previous puzzle.
+raw_id = url_value("puzzle", "pz_id")
 linked = pz.shipped().get(raw_id.strip()) if raw_id else None
 if linked is not None and linked.id != st.session_state.get("pz_id"):
     # A house code for the puzzle's own profile stays: the table's rules judge the puzzle.

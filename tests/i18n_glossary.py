@@ -15,6 +15,7 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         (r"solveur|solucionador", "solver"),
     ],
     "es": [
+        (r"(?<=[\w,] )(?-i:Chinchón)(?! Lab)", "chinchón (a game's name is not capitalised in Spanish)"),
         (r"solver|resolvedor", "solucionador"),
         (r"tríos?", "grupo (a group of the same number)"),
         (r"ligad[oa]s?|ligan?|liga|ligar", "combinada(s) / combinar"),
@@ -24,6 +25,7 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         (r"ronda", "vuelta (a round of the table)"),
     ],
     "fr": [
+        (r"(?<=[\w,] )(?-i:Chinchón)(?! Lab)", "chinchón (a game's name is not capitalised in French)"),
         (r"solver", "solveur"),
         (r"paquet", "jeu (the deck)"),
         (r"jeux? de règles", "profil (a rule profile)"),
@@ -36,6 +38,7 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         (r"la pioche|une pioche|pioche épuisée", "le talon (the stock); « piocher » stays the verb"),
     ],
     "pt": [
+        (r"(?<=[\w,] )(?-i:Chinchón)(?! Lab)", "chinchón (a game's name is not capitalised in Portuguese)"),
         (r"solver|resolvedor", "solucionador"),
         (r"você|vocês", "the verb alone, or o/a seu/sua (European Portuguese)"),
         (r"curingas?", "joker"),

@@ -13,11 +13,15 @@ def open_page(page: str | None = None, **query: str | list[str]) -> AppTest:
     """Run the home page, then ``page`` (a path under pages/; None: stay home) with the URL
     holding exactly ``query``."""
     at = AppTest.from_file(APP, default_timeout=60)
+    if page is None:  # the home page itself is the deep link: its first run reads the URL
+        for key, value in query.items():
+            at.query_params[key] = value
+        return at.run()
     at.run()
-    # Set after the home page ran (it rewrites the URL), so the page sees exactly ``query``.
+    # Set after the home page ran (it rewrites the URL), so the page sees exactly ``query``:
+    # switching page is an arrival, when the URL is read (webui.ui.url_arrival).
     at.query_params.clear()
     for key, value in query.items():
         at.query_params[key] = value
-    if page is not None:
-        at.switch_page(page)
+    at.switch_page(page)
     return at.run()

@@ -4,7 +4,9 @@ Play table's hand and its draw and close buttons.
 A click sends the card's code back to Python as a one-rerun trigger; read it inside the
 ``on_click`` callback with :func:`clicked_card`. Every card button carries ``data-card="<code>"``.
 Optional action buttons (:class:`ActionButton`) carry ``data-action="<name>"`` and send their
-name to ``on_action``, read with :func:`clicked_action`. The component builds its buttons with DOM calls
+name to ``on_action``, read with :func:`clicked_action`. Both parse what the browser sent like
+any user input: a value that is not one of the codes or actions drawn (a tampered websocket
+message) gives a warning naming it, never a traceback. The component builds its buttons with DOM calls
 from card codes and fixed translated names only, so no user text ever reaches its markup.
 AppTest cannot click inside it: the browser tests do.
 """
@@ -12,17 +14,19 @@ AppTest cannot click inside it: the browser tests do.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import streamlit as st
 
 from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
 from chinchon.views.handlab import deck_rows
-from chinchon.views.i18n import card_name
+from chinchon.views.i18n import LANGUAGES, card_name, t
 from chinchon.views.svg import back_svg, card_data_uri, svg_data_uri
+from webui.ui import literal
 
 #: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
 #: or both jokers), a wrong or the right answer; on the Play table the card just drawn
@@ -185,6 +189,8 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
     cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups).
     """
     codes = {code for row in rows for code in row} | {a.card for a in actions if a.card}
+    st.session_state[_offered_key(key)] = (frozenset(code for row in rows for code in row),
+                                           frozenset(a.action for a in actions))
     faces = {code: _face(code, lang, width) for code in codes}
     marks = {code: state for code, state in (states or {}).items() if state in STATES}
     data: dict[str, object] = {"rows": [list(row) for row in rows], "label": label, "disabled": disabled,
@@ -218,15 +224,52 @@ def card_picker(rules: Rules, hand: Sequence[Card], *, lang: str, label: str, ke
                  states={code: "twice" if count > 1 else "taken" for code, count in held.items()})
 
 
+def _offered_key(key: str) -> str:
+    return f"_{key}_offered"
+
+
+def parse_click(state: Any, offered: Collection[str], field: str = "clicked"
+                ) -> tuple[str | None, Any]:
+    """``(value, None)`` for a click on one of the ``offered`` codes (or action names, with
+    ``field="action"``), ``(None, None)`` for no click, ``(None, bad)`` for anything else the
+    browser sent (a code not drawn, text, a number, a list, a state that is not an object).
+
+    >>> parse_click({"clicked": "7o"}, {"7o", "7c"})
+    ('7o', None)
+    >>> parse_click({"clicked": "8o"}, {"7o"}), parse_click("x", {"7o"})
+    ((None, '8o'), (None, 'x'))
+    """
+    if state is None:
+        return None, None
+    if not isinstance(state, Mapping):
+        return None, state
+    value = state.get(field)
+    if value is None:
+        return None, None
+    if isinstance(value, str) and value in offered:
+        return value, None
+    return None, value
+
+
+def _parsed(key: str, field: str) -> str | None:
+    cards, actions = st.session_state.get(_offered_key(key), (frozenset(), frozenset()))
+    value, bad = parse_click(st.session_state.get(key), cards if field == "clicked" else actions,
+                             field)
+    if bad is not None:
+        lang = st.session_state.get("lang")
+        text = bad if isinstance(bad, str) else repr(bad)
+        st.warning(t("warning.bad_click", lang if lang in LANGUAGES else LANGUAGES[0],
+                     value=literal(text)), icon="⚠️")
+    return value
+
+
 def clicked_card(key: str) -> str | None:
-    """Inside ``on_click`` of :func:`card_buttons`: the code of the card just clicked."""
-    state = st.session_state.get(key)
-    value = state.get("clicked") if state is not None else None
-    return value if isinstance(value, str) else None
+    """Inside ``on_click`` of :func:`card_buttons`: the code of the card just clicked, one of
+    those drawn; any other value shows a warning naming it and gives None."""
+    return _parsed(key, "clicked")
 
 
 def clicked_action(key: str) -> str | None:
-    """Inside ``on_action`` of :func:`card_buttons`: the name of the action button clicked."""
-    state = st.session_state.get(key)
-    value = state.get("action") if state is not None else None
-    return value if isinstance(value, str) else None
+    """Inside ``on_action`` of :func:`card_buttons`: the name of the action button clicked, one
+    of those drawn; any other value shows a warning naming it and gives None."""
+    return _parsed(key, "action")

@@ -22,7 +22,7 @@ from chinchon.engine.rules import get_rules
 from chinchon.views import table as tb
 from chinchon.views.i18n import t
 from webui.card_buttons import clicked_action, clicked_card
-from webui.ui import current_options, literal
+from webui.ui import current_options, literal, url_arrival, url_value
 
 S = st.session_state
 DEFAULT_PACE = "normal"
@@ -63,9 +63,16 @@ def _problem(error: tb.TableError, lang: str) -> str:
 def current_game(rules_id: str, lang: str) -> tb.Game | None:
     """The game the URL describes (rebuilt only when the URL changed), or None for the setup
     form. A bad address shows a message naming the problem and offers a new game."""
-    seats = st.query_params.get("seats")
-    seed = st.query_params.get("seed")
-    moves = st.query_params.get("moves", "")
+    game: tb.Game | None = S.get("play_game")
+    if game is not None and not url_arrival():
+        # A rerun: the session's game is the truth (the browser's URL may still lack the last
+        # move); only the sidebar's profile may have changed under it.
+        seats, seed = ",".join(game.setup.bots), str(game.setup.seed)
+        moves = game.code()
+    else:  # arriving (first run, a link, the browser's back or forward): the URL says
+        seats = url_value("seats", lang=lang)
+        seed = url_value("seed", lang=lang)
+        moves = url_value("moves", lang=lang) or ""
     if seats is None and seed is None:
         if moves:
             st.warning(tr("bad.moves_alone", lang), icon="⚠️")
@@ -77,7 +84,6 @@ def current_game(rules_id: str, lang: str) -> tb.Game | None:
         st.error(_problem(error, lang), icon=":material/error:")
         _offer_new_game(lang, None)
         return None
-    game: tb.Game | None = S.get("play_game")
     ours = game is not None and moves.strip() in (game.code(), S.get("play_url"))
     if game is not None and game.setup.rules != setup.rules and ours:
         # The sidebar changed the profile or an option under a game: a new table for them.

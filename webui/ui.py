@@ -15,8 +15,10 @@ from functools import cache
 from pathlib import Path
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from chinchon.engine.cards import Card
+from chinchon.engine.errors import plain
 from chinchon.engine.melds import Meld
 from chinchon.engine.rules import OPTIONS, OURS, PROFILE_IDS, HouseRulesError, Rules, get_rules
 from chinchon.engine.solver import Arrangement
@@ -142,16 +144,107 @@ def _nav(lang: str, rules_id: str) -> None:
     st.divider()
 
 
+#: Characters of a bad value quoted in a message (then "…").
+LITERAL_LIMIT = 40
+#: The longest URL parameter value a page reads (a whole game's moves fit well within it).
+MAX_URL_VALUE = 8000
+
+
 def literal(value: str) -> str:
-    """A user's bad value safe to quote inside a markdown message: short, plain, in code
-    style."""
-    clean = "".join(ch for ch in value if ch.isprintable() and ch != "`")[:40]
-    return f"`{clean}`" if clean else "“”"
+    """A user's bad value to quote inside a markdown message, shown exactly as given: cut to
+    :data:`LITERAL_LIMIT` characters with "…", control characters escaped (``\\n``), in a code
+    span that no backtick of the value can close.
+
+    Streamlit rewrites ``:material/NAME:`` to an icon before it reads the markdown, even
+    inside code, so the colon of such a sequence stands outside the code span, escaped: the
+    value reads the same and is never rewritten.
+
+    >>> literal("9z")
+    '`9z`'
+    >>> literal("a`b")
+    '``a`b``'
+    >>> print(literal("go:material/home:"))
+    `go`\\:`material/home:`
+    """
+    text = plain(value, limit=LITERAL_LIMIT)
+    if not text:
+        return "“”"
+    *before, last = re.split(r"(?<=:)(?=material/)", text)
+    spans = [(_code_span(part[:-1]) if part[:-1] else "") + "\\:" for part in before]
+    return "".join(spans) + _code_span(last)
 
 
-def _from_url(name: str, valid: Sequence[str]) -> tuple[str | None, str | None]:
-    """``(value, bad)``: the URL's value for ``name`` if valid, else the raw bad value."""
+def _code_span(text: str) -> str:
+    ticks = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (ticks + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+# --- URL state: the session is the truth; the URL is a copy of it that may lag ------------------
+
+_PAGE_SEEN = "_url_page"
+_ARRIVAL = "_url_arrival"
+
+
+def url_arrival() -> bool:
+    """Whether this run may take state from the URL: the session's first run of this page, a
+    navigation to it (a link from another page), or the browser's back or forward button.
+
+    On any other rerun the URL the browser sends may be older than the session: the page
+    wrote a new value to it a moment ago and the user clicked before the browser had taken
+    it. There the session state is the truth, and the URL is only written from it.
+    """
+    ctx = get_script_run_ctx()
+    if ctx is None:  # bare mode: no session, every run is a first one
+        return True
+    # One answer per run: ctx.cursors is a new object at each run's start (held here, so its
+    # identity cannot be reused by the next run's).
+    memo = st.session_state.get(_ARRIVAL)
+    if memo is not None and memo[0] is ctx.cursors:
+        return bool(memo[1])
+    page = ctx.page_script_hash
+    arrival = bool(ctx.is_history_navigation) or st.session_state.get(_PAGE_SEEN) != page
+    st.session_state[_PAGE_SEEN] = page
+    st.session_state[_ARRIVAL] = (ctx.cursors, arrival)
+    return arrival
+
+
+def url_value(name: str, state_key: str | None = None, *, lang: str | None = None
+              ) -> str | None:
+    """The URL's value of ``name`` when this run may read it (:func:`url_arrival`, or the
+    session has no ``state_key`` yet), else None. A value longer than :data:`MAX_URL_VALUE`
+    is refused with a warning naming it (in ``lang``, else the session's language)."""
+    if not (url_arrival() or (state_key is not None and state_key not in st.session_state)):
+        return None
     raw = st.query_params.get(name)
+    return None if raw is None else _bounded(name, raw, lang)
+
+
+def url_values(name: str, state_key: str | None = None, *, lang: str | None = None
+               ) -> list[str] | None:
+    """:func:`url_value` for a parameter given several times (``opp=…&opp=…``); None when
+    this run may not read the URL."""
+    if not (url_arrival() or (state_key is not None and state_key not in st.session_state)):
+        return None
+    values = [_bounded(name, raw, lang) for raw in st.query_params.get_all(name)]
+    return [value for value in values if value is not None]
+
+
+def _bounded(name: str, raw: str, lang: str | None) -> str | None:
+    if len(raw) <= MAX_URL_VALUE:
+        return raw
+    language = lang or st.session_state.get("lang") or i18n.LANGUAGES[0]
+    st.warning(i18n.t("warning.too_long", language, name=literal(name), value=literal(raw),
+                      size=len(raw), limit=MAX_URL_VALUE), icon="⚠️")
+    return None
+
+
+def _from_url(name: str, valid: Sequence[str], lang: str | None = None
+              ) -> tuple[str | None, str | None]:
+    """``(value, bad)``: the URL's value for ``name`` if valid, else the raw bad value; both
+    None when this run does not read the URL (see :func:`url_arrival`)."""
+    raw = url_value(name, name, lang=lang)
     if raw is None:
         return None, None
     value = raw.strip().lower()
@@ -213,7 +306,7 @@ def _resolve_options(rules_id: str, lang: str) -> dict[str, int]:
     profile = i18n.t(f"profile.{rules_id}.name", lang)
     values: dict[str, int] = {}
     for name in OPTION_NAMES:
-        raw = st.query_params.get(name)
+        raw = url_value(name, option_key(name), lang=lang)
         from_url = None if raw is None else _option_value(rules_id, name, raw)
         if raw is not None and from_url is None:
             if name in defaults:
@@ -292,7 +385,8 @@ def _house_from_url() -> tuple[str, str] | None:
 
 
 def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | None]:
-    """URL first, then this session's earlier choice, then ``default``; plus any bad URL value."""
+    """URL first (when this run reads it: :func:`url_arrival`), then this session's earlier
+    choice, then ``default``; plus any bad URL value."""
     from_url, bad = _from_url(name, valid)
     remembered = st.session_state.get(name)
     value = from_url or (remembered if remembered in valid else None) or default
@@ -302,7 +396,9 @@ def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | 
 def setup_page(page_key: str) -> tuple[str, str]:
     """Configure the page, draw the shared sidebar and return ``(lang, rules_id)``.
 
-    The URL's ``lang`` and ``rules`` win; a bad value shows a warning naming it and falls back
+    On arriving at the page (:func:`url_arrival`) the URL's ``lang`` and ``rules`` win; on
+    later reruns the session's choices do (the browser's URL may lag behind them). A bad value
+    shows a warning naming it and falls back
     to the session's choice, then the browser's language (for ``lang``) or ``barajamos``. The
     profile's options (``decks``, ``deck``, ``jokers``, from ``chinchon.engine.rules.OPTIONS``) follow
     the same order and fall back to the profile's default; only values other than the default

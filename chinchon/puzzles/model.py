@@ -26,6 +26,7 @@ from functools import cache
 
 from chinchon.engine.cards import Card, hand_code, parse_hand
 from chinchon.engine.draws import unseen_cards
+from chinchon.engine.errors import quote
 from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
 
 CRITERIA = ("fewest-points", "close-chance")
@@ -120,19 +121,20 @@ def parse_block(lines: Sequence[str], source: str, first_line: int) -> Puzzle:
         key = key.strip()
         if not colon or key not in _KEYS:
             raise PuzzleError(f"{where}: expected 'key: value' with a key among "
-                              f"{', '.join(_KEYS)}; got {raw.strip()!r}")
+                              f"{', '.join(_KEYS)}; got {quote(raw.strip())}")
         if key in values:
-            raise PuzzleError(f"{where}: {key!r} given twice")
+            raise PuzzleError(f"{where}: {quote(key)} given twice")
         values[key] = value.strip()
     where = f"{source}:{first_line}"
     missing = [key for key in _REQUIRED if key not in values]
     if missing:
-        raise PuzzleError(f"{where}: puzzle {values.get('id', '?')!r} lacks {', '.join(missing)}")
+        raise PuzzleError(f"{where}: puzzle {quote(values.get('id', '?'))} lacks "
+                          f"{', '.join(missing)}")
     try:
         puzzle = _build(values)
         check_puzzle(puzzle)
     except ValueError as error:
-        raise PuzzleError(f"{where}: puzzle {values['id']!r}: {error}") from None
+        raise PuzzleError(f"{where}: puzzle {quote(values['id'])}: {error}") from None
     return replace(puzzle, line=first_line)
 
 

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from chinchon.engine.errors import quote
 from chinchon.puzzles.criteria import solve, verify
 from chinchon.puzzles.model import CRITERIA, DIFFICULTIES, Puzzle, PuzzleError, parse_block
 
@@ -22,8 +23,12 @@ from chinchon.puzzles.model import CRITERIA, DIFFICULTIES, Puzzle, PuzzleError, 
 PACK_DIR = Path(__file__).resolve().parents[2] / "puzzles"
 
 
-def read_pack(text: str, source: str = "<text>") -> tuple[Puzzle, ...]:
-    """Read every block (blank-line separated) of a pack; nothing is solved here."""
+def read_pack(text: str, source: str = "<text>", problems: list[str] | None = None
+              ) -> tuple[Puzzle, ...]:
+    """Read every block (blank-line separated) of a pack; nothing is solved here.
+
+    A malformed block raises :class:`PuzzleError`, or, given a ``problems`` list, is noted
+    there and the reading goes on with the next block."""
     puzzles: list[Puzzle] = []
     block: list[str] = []
     start = 1
@@ -36,20 +41,40 @@ def read_pack(text: str, source: str = "<text>") -> tuple[Puzzle, ...]:
             block.append(line)
             continue
         if block:
-            puzzles.append(parse_block(block, source, start))
+            try:
+                puzzles.append(parse_block(block, source, start))
+            except PuzzleError as error:
+                if problems is None:
+                    raise
+                problems.append(str(error))
         block = []
     return tuple(puzzles)
 
 
-def load_pack(path: str | Path, check: bool = True) -> tuple[Puzzle, ...]:
-    """Read a pack file; with ``check``, re-solve every puzzle and raise :class:`PuzzleError`
-    (naming the file and line) at the first one the solver does not confirm."""
+def read_pack_file(path: str | Path) -> str:
+    """A pack file's text; :class:`PuzzleError` naming the file (and the line of a byte that
+    is not UTF-8) when it cannot be read."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as error:
-        raise PuzzleError(f"cannot read puzzle pack {str(path)!r}: {error.strerror}") from None
-    puzzles = read_pack(text, str(path))
+        raise PuzzleError(f"cannot read puzzle pack {quote(str(path))}: {error.strerror}"
+                          ) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise PuzzleError(f"{path}:{line}: the pack is not UTF-8 text (byte "
+                          f"0x{data[error.start]:02x})") from None
+
+
+def load_pack(path: str | Path, check: bool = True, problems: list[str] | None = None
+              ) -> tuple[Puzzle, ...]:
+    """Read a pack file; with ``check``, re-solve every puzzle and raise :class:`PuzzleError`
+    (naming the file and line) at the first one the solver does not confirm. ``problems``
+    collects malformed blocks instead of raising (see :func:`read_pack`)."""
+    path = Path(path)
+    puzzles = read_pack(read_pack_file(path), str(path), problems)
     if check:
         for puzzle in puzzles:
             problems = verify(puzzle)
@@ -92,8 +117,8 @@ def check_packs(paths: Iterable[Path]) -> CheckReport:
         tally: Counter[str] = Counter()
         counts.append((str(path), tally))
         try:
-            puzzles = load_pack(path, check=False)
-        except PuzzleError as error:
+            puzzles = load_pack(path, check=False, problems=problems)
+        except PuzzleError as error:  # the file itself: unreadable, not UTF-8
             problems.append(str(error))
             continue
         for puzzle in puzzles:
@@ -104,7 +129,11 @@ def check_packs(paths: Iterable[Path]) -> CheckReport:
                 problems.append(f"{here}: puzzle id {puzzle.id!r} is also used in "
                                 f"{where[puzzle.id]}")
             where[puzzle.id] = here
-            problems += [f"{here}: puzzle {puzzle.id!r}: {text}" for text in verify(puzzle)]
+            try:
+                found = verify(puzzle)
+            except ValueError as error:  # a position the solver refuses: a problem like others
+                found = [str(error)]
+            problems += [f"{here}: puzzle {puzzle.id!r}: {text}" for text in found]
     return CheckReport(tuple(counts), tuple(problems))
 
 

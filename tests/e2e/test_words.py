@@ -26,6 +26,7 @@ PAGES = [
     ("Variants", "variants"),
     ("Puzzles", "puzzles"),
     ("Odds", "odds"),
+    ("House_rules", "house"),
     ("Play", "play"),
 ]
 QUERIES = {"lab": "&hand=7o+7c+7b+9e+10e+11e+4o+1b"}  # eight cards: every section shows

@@ -1,0 +1,391 @@
+"""Load on one ``streamlit run``: N sessions, no browser, every page's common interactions.
+
+A browser per session measures the browsers (20 headless chromiums fill two cores on their own).
+Here each session is a light client of Streamlit's own websocket protocol: it sends the
+``BackMsg`` rerun requests a browser sends (``rerun_script`` with the page and the widget states
+of a click or a typed value, built with Streamlit's protobufs) and reads the ``ForwardMsg``
+stream until the script has finished, as the browser does (keeping Streamlit's message cache:
+a large element seen before is sent again as a reference to its hash). Interactions, in a loop over pages:
+
+- hand lab: type a hand (seven or eight cards), click a card of the deck, deal seven;
+- lay-off table: type an opponent's hand, deal at random;
+- puzzles: click a card of the hand (the answer), the next puzzle once answered;
+- variants and odds: flip a toggle; rules tour: open it; each page is opened by navigation.
+
+Latency is one interaction: from the rerun request sent to the script's end (``script_finished``).
+Each session waits a think time between interactions (``--think``, 0.5-1.5 s by default, as a
+person clicking briskly). The server's memory (RSS of its process) is sampled every second.
+
+``python -m benchmarks.bench_load`` runs 1, 10, 20 and 40 sessions (``--duration`` seconds
+each, 30 by default), then a soak of 20 sessions (``--soak`` seconds, 300 by default; 0 skips it).
+``--sessions 2 --duration 5 --soak 0`` is the smoke test's run. Target: p95 <= 1 s at 20 sessions,
+no error (an exception on a page, a lost message, a timeout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_P95 = 1.0
+#: A script that takes longer than this is counted as an error (a hang).
+TIMEOUT = 30.0
+HANDS = ("7o 7c 7b 9e 10e 11e 4o", "3c 4c 5c 7b 7o 7e 1o 6c", "1e 2e 3e 4e 5o 5c 5b",
+         "10o 11o 12o 1c 1e 3b 5b", "3c 4c 5c 6c 6o 6e 1b 2b")
+OPPONENTS = ("8e 1c 2c 3c 5o 5b 7b", "2o 2e 6c 6b 10c 11e 12b", "1o 4e 4b 5e 6e 11o 12c")
+_FINISHED = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
+             ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}
+
+
+# --- The server ----------------------------------------------------------------------------------
+
+
+class Server:
+    """``streamlit run app.py`` as the site is served (the project's .streamlit/config.toml)."""
+
+    def __init__(self) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept for the error report
+            prefix="bench-load-", suffix=".log", delete=False)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+             "--server.port", str(self.port), "--server.address", "127.0.0.1",
+             "--browser.gatherUsageStats", "false"],
+            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            try:
+                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.25)
+        self.stop()
+        raise RuntimeError(f"streamlit did not start: {Path(self.log.name).read_text()[-2000:]}")
+
+    def rss_mb(self) -> float:
+        """The server process's resident memory, in MB."""
+        try:
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        except OSError:
+            pass
+        return float("nan")
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        self.log.close()
+
+
+# --- One session: a browser's side of the protocol ----------------------------------------------
+
+
+@dataclass
+class Widgets:
+    """What the last run drew: widget ids by key or label, the card codes of each component."""
+
+    ids: dict[str, str] = field(default_factory=dict)  # key or label -> widget id
+    components: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # key -> (id, codes)
+    exceptions: list[str] = field(default_factory=list)
+
+    def find(self, needle: str) -> str | None:
+        return next((wid for name, wid in self.ids.items() if needle in name), None)
+
+
+@dataclass
+class Results:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    actions: int = 0
+    #: Interactions the page did not offer at that moment (e.g. no "next" button yet).
+    skipped: int = 0
+
+
+class Session:
+    def __init__(self, ws: ClientConnection, rng: random.Random) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.pages: dict[str, str] = {}  # url path -> page script hash
+        self.page_hash = ""
+        self.page_name = ""
+        self.query = "lang=en&rules=barajamos"
+        self.widgets = Widgets()
+        # Streamlit's message cache, as the browser keeps it: a large message seen before comes
+        # back as a reference to its hash.
+        self.cache: dict[str, ForwardMsg] = {}
+
+    async def rerun(self, states: Sequence[WidgetState] = (), page: str | None = None) -> float:
+        """Send one rerun request; read until the script finishes; the seconds it took."""
+        msg = BackMsg()
+        client = msg.rerun_script
+        client.query_string = self.query
+        client.page_name = page if page is not None else self.page_name
+        client.page_script_hash = self.pages.get(page, "") if page is not None else self.page_hash
+        client.widget_states.widgets.extend(states)
+        client.cached_message_hashes.extend(self.cache)
+        start = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        self.widgets = Widgets()
+        while True:
+            data = await asyncio.wait_for(self.ws.recv(), TIMEOUT)
+            forward = ForwardMsg()
+            forward.ParseFromString(data)  # type: ignore[arg-type]
+            self._read(forward)
+            if (forward.WhichOneof("type") == "script_finished"
+                    and forward.script_finished in _FINISHED):
+                return time.perf_counter() - start
+
+    def _read(self, forward: ForwardMsg) -> None:
+        kind = forward.WhichOneof("type")
+        if kind == "ref_hash":
+            forward = self.cache[forward.ref_hash]
+            kind = forward.WhichOneof("type")
+        elif forward.metadata.cacheable and forward.hash:
+            self.cache[forward.hash] = forward
+        if kind == "navigation":  # the pages, and the one this run shows
+            nav = forward.navigation
+            self.pages = {page.url_pathname: page.page_script_hash for page in nav.app_pages}
+            self.page_hash = nav.page_script_hash
+        elif kind == "page_info_changed":
+            self.query = forward.page_info_changed.query_string
+        elif kind == "delta" and forward.delta.WhichOneof("type") == "new_element":
+            self._element(forward.delta.new_element)
+
+    def _element(self, element: Any) -> None:
+        kind = element.WhichOneof("type")
+        if kind == "exception":
+            self.widgets.exceptions.append(f"{element.exception.type}: {element.exception.message}")
+        elif kind == "bidi_component":
+            proto = element.bidi_component
+            data = json.loads(proto.json) if proto.WhichOneof("data") == "json" else {}
+            codes = [code for row in data.get("rows", []) for code in row]
+            self.widgets.components[proto.id] = (proto.id, codes)
+        elif kind in ("text_input", "button", "checkbox"):
+            widget = getattr(element, kind)
+            self.widgets.ids[f"{widget.id} {widget.label}"] = widget.id
+
+    # --- Interactions ---------------------------------------------------------------------------
+
+    async def open(self, page: str) -> float:
+        took = await self.rerun(page=page)
+        self.page_name = page
+        self.page_hash = self.pages.get(page, self.page_hash)
+        return took
+
+    async def type_text(self, key: str, text: str) -> float | None:
+        widget = self.widgets.find(key)
+        if widget is None:
+            return None
+        return await self.rerun([WidgetState(id=widget, string_value=text)])
+
+    async def press(self, *labels: str) -> float | None:
+        """Press the first button found among ``labels`` (keys or labels)."""
+        widget = next((w for w in map(self.widgets.find, labels) if w is not None), None)
+        if widget is None:
+            return None
+        return await self.rerun([WidgetState(id=widget, trigger_value=True)])
+
+    async def toggle(self, key: str) -> float | None:
+        widget = self.widgets.find(key)
+        if widget is None:
+            return None
+        return await self.rerun([WidgetState(id=widget, bool_value=self.rng.random() < 0.5)])
+
+    async def click_card(self, key: str) -> float | None:
+        found = next((item for cid, item in self.widgets.components.items() if key in cid), None)
+        if found is None or not found[1]:
+            return None
+        component, codes = found
+        payload = json.dumps([{"event": "clicked", "value": self.rng.choice(codes)}])
+        return await self.rerun([WidgetState(id=_make_trigger_id(component, "events"),
+                                             json_trigger_value=payload)])
+
+
+Action = Callable[[Session], Any]
+
+#: (url path, interactions after opening it), in the order a session visits them.
+SCRIPT: list[tuple[str, list[Action]]] = [
+    ("Hand_lab", [lambda s: s.type_text("hl_hand_box", s.rng.choice(HANDS)),
+                  lambda s: s.click_card("hl_picker"),
+                  lambda s: s.click_card("hl_picker"),
+                  lambda s: s.press("Deal 7")]),
+    ("Layoff_table", [lambda s: s.type_text("hand-1", s.rng.choice(OPPONENTS)),
+                      lambda s: s.press("Deal at random")]),
+    ("Puzzles", [lambda s: s.click_card("pz_cards"),
+                 lambda s: s.press("pz_next_after", "Next puzzle")]),
+    ("Variants", [lambda s: s.toggle("variants-only-diff")]),
+    ("Odds", [lambda s: s.toggle("odds_log")]),
+    ("Rules_tour", []),
+]
+
+
+async def run_session(url: str, seed: int, until: float, think: tuple[float, float],
+                      results: Results, rounds: int | None = None) -> None:
+    rng = random.Random(seed)
+    ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
+    try:
+        async with connect(ws_url, subprotocols=["streamlit"],  # type: ignore[list-item]
+                           max_size=None, open_timeout=TIMEOUT) as ws:
+            session = Session(ws, rng)
+            await asyncio.sleep(rng.uniform(0, think[1]))  # sessions do not start in step
+            await session.rerun(page="")  # the home page: the first request of a new visit
+            start = rng.randrange(len(SCRIPT))
+            step = 0
+            while time.monotonic() < until and (rounds is None or step < rounds * len(SCRIPT)):
+                page, actions = SCRIPT[(start + step) % len(SCRIPT)]
+                step += 1
+                for action in [lambda s, p=page: s.open(p), *actions]:
+                    if time.monotonic() >= until:
+                        break
+                    took = await action(session)
+                    if took is None:
+                        results.skipped += 1
+                        continue
+                    results.latencies.append(took)
+                    results.actions += 1
+                    if session.widgets.exceptions:
+                        results.errors.append(f"{page}: {session.widgets.exceptions[0][:200]}")
+                    await asyncio.sleep(rng.uniform(*think))
+    except (TimeoutError, OSError, Exception) as error:
+        results.errors.append(f"session {seed}: {type(error).__name__}: {str(error)[:200]}")
+
+
+@dataclass
+class Level:
+    sessions: int
+    seconds: float
+    results: Results
+    rss_start: float
+    rss_max: float
+    rss_end: float
+    cpu: float
+    client_cpu: float
+
+    def line(self) -> str:
+        lat = sorted(self.results.latencies) or [float("nan")]
+        p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
+        return (f"{self.sessions:>8} {self.seconds:>6.0f} {self.results.actions:>8} "
+                f"{statistics.median(lat) * 1000:>8.0f} {p95 * 1000:>8.0f} {lat[-1] * 1000:>8.0f} "
+                f"{len(self.results.errors):>6} {self.rss_start:>7.0f} {self.rss_max:>7.0f} "
+                f"{self.rss_end:>7.0f} {self.cpu:>6.0%} {self.cpu_ms:>7.0f} {self.client_cpu:>6.0%} "
+                f"{self.results.skipped:>7}")
+
+    @property
+    def cpu_ms(self) -> float:
+        """The server's CPU time per interaction, in ms: what the machine's load cannot inflate."""
+        return self.cpu * self.seconds * 1000 / max(self.results.actions, 1)
+
+    @property
+    def p95(self) -> float:
+        lat = sorted(self.results.latencies)
+        return lat[min(len(lat) - 1, int(0.95 * len(lat)))] if lat else float("inf")
+
+
+async def warm_up(url: str) -> float:
+    """One session through every page once (a fresh server's first runs load data and
+    modules): the seconds it took, reported apart."""
+    results = Results()
+    start = time.perf_counter()
+    await run_session(url, -1, time.monotonic() + 3600, (0.0, 0.0), results, rounds=1)
+    if results.errors:
+        raise RuntimeError(f"warm-up failed: {results.errors[0]}")
+    return time.perf_counter() - start
+
+
+async def run_level(server: Server, sessions: int, seconds: float, think: tuple[float, float],
+                    seed: int) -> Level:
+    results = Results()
+    rss_start = rss_max = server.rss_mb()
+    cpu_start, wall_start = server.cpu_seconds(), time.monotonic()
+    client_start = time.process_time()
+    until = time.monotonic() + seconds
+    tasks = [asyncio.create_task(run_session(server.url, seed * 1000 + i, until, think, results))
+             for i in range(sessions)]
+    while not all(task.done() for task in tasks):
+        await asyncio.sleep(1.0)
+        rss_max = max(rss_max, server.rss_mb())
+    wall = max(time.monotonic() - wall_start, 1e-9)
+    cpu = (server.cpu_seconds() - cpu_start) / wall
+    client = (time.process_time() - client_start) / wall
+    return Level(sessions, wall, results, rss_start, rss_max, server.rss_mb(), cpu, client)
+
+
+HEADER = (f"{'sessions':>8} {'secs':>6} {'actions':>8} {'med ms':>8} {'p95 ms':>8} {'max ms':>8} "
+          f"{'errors':>6} {'rss0 MB':>7} {'rssmax':>7} {'rss1':>7} {'cpu':>6} {'ms/act':>7} "
+          f"{'client':>6} {'skipped':>7}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_load",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, nargs="*", default=[1, 10, 20, 40],
+                        help="session counts, one level each (default 1 10 20 40; none: the soak only)")
+    parser.add_argument("--duration", type=float, default=30.0,
+                        help="seconds per level (default 30)")
+    parser.add_argument("--soak", type=float, default=300.0,
+                        help="seconds of the soak at --soak-sessions (default 300; 0: none)")
+    parser.add_argument("--soak-sessions", type=int, default=20)
+    parser.add_argument("--think", type=float, nargs=2, default=[0.5, 1.5], metavar=("MIN", "MAX"),
+                        help="seconds a session waits between interactions (default 0.5 1.5)")
+    args = parser.parse_args(argv)
+    server = Server()
+    failed = False
+    try:
+        load = os.getloadavg()[0]
+        print(f"server pid {server.proc.pid}, {server.url}; think {args.think[0]}-{args.think[1]} s; "
+              f"{os.cpu_count()} cores, load average {load:.1f}")
+        print(f"warm-up (one session, every page once): {asyncio.run(warm_up(server.url)):.1f} s")
+        print(HEADER, flush=True)
+        runs = [(n, args.duration) for n in args.sessions]
+        if args.soak > 0:
+            runs.append((args.soak_sessions, args.soak))
+        for index, (sessions, seconds) in enumerate(runs):
+            level = asyncio.run(run_level(server, sessions, seconds, tuple(args.think), index))
+            soak = " soak" if args.soak > 0 and index == len(runs) - 1 else ""
+            print(level.line() + soak, flush=True)
+            for error in sorted(set(level.results.errors))[:5]:
+                print(f"    error: {error}")
+            failed |= bool(level.results.errors)
+            if sessions == 20 and level.p95 > TARGET_P95:
+                print(f"    p95 {level.p95:.2f} s at 20 sessions: over the {TARGET_P95} s target")
+    finally:
+        server.stop()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

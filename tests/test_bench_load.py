@@ -1,0 +1,26 @@
+"""The load benchmark's smoke run: two sessions for a few seconds against a real server, every
+page's interactions, no error (the full run's figures are in the README)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_two_sessions_for_a_few_seconds() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_load", "--sessions", "2", "--duration", "6",
+         "--soak", "0", "--think", "0.2", "0.4"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("warm-up") for line in lines)
+    (row,) = [line.split() for line in lines if line.split()[:1] == ["2"]]
+    actions, errors = row[2], row[6]
+    assert int(actions) >= 4 and int(errors) == 0, done.stdout
