@@ -86,6 +86,15 @@ _CSS = """
 }
 .cardbuttons-actions button:disabled { opacity: 0.45; }
 .cardbuttons-actions button:disabled:hover { transform: none; }
+.cardbuttons button[data-highlight="1"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
+/* fit: one row that never wraps; on a narrow screen the cards overlap like a fanned hand,
+   each keeping a strip to click (the last one whole). */
+.cardbuttons.fit .cardbuttons-row { flex-wrap: nowrap; }
+.cardbuttons.fit button { flex: 0 1 auto; min-width: 0; }
+.cardbuttons.fit button:last-child { flex-shrink: 0; }
+.cardbuttons.fit button[data-highlight="1"], .cardbuttons.fit button[data-state="right"],
+.cardbuttons.fit button:hover { z-index: 1; }
+.cardbuttons.fit button img { max-width: none; box-shadow: -2px 0 4px rgba(0, 0, 0, 0.18); }
 """
 
 _JS = """
@@ -102,6 +111,7 @@ export default function (component) {
   root.setAttribute("aria-label", data.label);
   root.style.setProperty("--gap", data.gap + "px");
   root.classList.toggle("inline", !!data.inline);
+  root.classList.toggle("fit", !!data.fit);
   const captioned = (button, text) => {
     if (!text) return button;
     const figure = document.createElement("figure");
@@ -148,6 +158,7 @@ export default function (component) {
       button.type = "button";
       button.dataset.card = code;
       button.dataset.state = state;
+      if ((data.highlight || []).includes(code)) button.dataset.highlight = "1";
       button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
       button.title = data.names[code];
       button.disabled = data.disabled;
@@ -182,11 +193,14 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
                  disabled: bool = False, width: int = 84, gap: int = 10,
                  captions: Mapping[str, str] | None = None,
                  actions: Sequence[ActionButton] = (),
-                 on_action: Callable[[], None] | None = None, inline: bool = False) -> None:
+                 on_action: Callable[[], None] | None = None, inline: bool = False,
+                 highlight: Collection[str] = (), fit: bool = False) -> None:
     """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`.
 
     ``captions`` puts a short text under a card; ``actions`` are buttons shown before the
-    cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups).
+    cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups);
+    ``highlight`` rings codes whatever their state (the puzzle's hint); ``fit`` keeps each row
+    on one line, the cards overlapping where the screen is too narrow.
     """
     codes = {code for row in rows for code in row} | {a.card for a in actions if a.card}
     st.session_state[_offered_key(key)] = (frozenset(code for row in rows for code in row),
@@ -208,6 +222,10 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
         data["back"] = _back(width)
     if inline:
         data["inline"] = True
+    if highlight:
+        data["highlight"] = sorted(highlight)
+    if fit:
+        data["fit"] = True
     if on_action is None:
         _COMPONENT(key=key, data=data, on_clicked_change=on_click)
     else:
