@@ -52,6 +52,8 @@ class ActionButton:
     card: str | None = None
     back: bool = False
     primary: bool = False
+    #: One of :data:`STATES` (e.g. ``hint``), shown like a card's mark.
+    state: str | None = None
 
 _CSS = """
 .cardbuttons { display: flex; flex-direction: column; gap: 6px; padding: 6px 0 4px; }
@@ -150,6 +152,7 @@ export default function (component) {
       button.type = "button";
       button.dataset.action = act.action;
       if (act.card) button.dataset.card = act.card;
+      if (act.state) button.dataset.state = act.state;
       button.disabled = !!act.disabled;
       button.title = act.title || act.label;
       if (act.card || act.back) {
@@ -263,7 +266,9 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
     if actions:
         data["actions"] = [{"action": a.action, "label": a.label, "disabled": a.disabled,
                             "title": a.title, "card": a.card, "back": a.back,
-                            "primary": a.primary} for a in actions]
+                            "primary": a.primary,
+                            "state": a.state if a.state in STATES else None}
+                           for a in actions]
         data["back"] = _back(width)
     if inline:
         data["inline"] = True

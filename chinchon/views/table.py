@@ -238,6 +238,15 @@ class Game:
             game = game.play_bot()
         return game
 
+    def catch_up(self) -> Game:
+        """The bots' turns that follow the last move, up to your turn, the end of a hand or of
+        the game: what an address (which ends at your moves) implies."""
+        game = self
+        hands = len(self.state.results)
+        while game.bot_to_move and len(game.state.results) == hands:
+            game = game.play_bot()
+        return game
+
     def take_back(self) -> Game:
         """Back to before your last action (the bots' moves after it go too); unchanged when you
         have not moved yet."""
