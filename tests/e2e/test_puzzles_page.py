@@ -109,6 +109,7 @@ def test_hint_rings_two_cards_and_the_hand_sorts(page: Any, server_url: str) -> 
     puzzle_id, _, right = _discard_puzzle()
     page.goto(f"{server_url}/Puzzles?puzzle={puzzle_id}&lang=en")
     wait_idle(page)
+    page.wait_for_selector(".cardbuttons button")  # the component draws after the script
     codes = [b.get_attribute("data-card") for b in page.locator(".cardbuttons button").all()]
     puzzle = next(p for p in load_all(check=False) if p.id == puzzle_id)
     assert codes == [c.code() for c in sorted(puzzle.hand, key=card_order)]

@@ -118,7 +118,7 @@ def _tamper(payloads: str, value: str) -> str:
 PAGES = [
     ("Hand_lab?hand=&rules=barajamos&lang=en", "4o"),
     ("Layoff_table?rules=barajamos&lang=en", None),
-    ("Puzzles?rules=barajamos&lang=en", None),
+    ("Puzzles?puzzle=barajamos-001&rules=barajamos&lang=en", None),
 ]
 
 
@@ -148,8 +148,8 @@ def test_a_tampered_card_click_warns_without_a_traceback(
 
     page.route_web_socket("**/_stcore/stream", rewrite_clicks)
     page.goto(f"{server_url}/{path}")
-    wait_idle(page)
-    page.wait_for_selector("button[data-card]")
+    wait_idle(page, timeout=60_000)
+    page.wait_for_selector("button[data-card]:not([disabled])", timeout=60_000)
     page.locator(f'button[data-card="{card}"]' if card else "button[data-card]").first.click()
     wait_idle(page)
     assert page.locator('[data-testid="stException"]').count() == 0
