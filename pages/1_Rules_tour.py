@@ -1,4 +1,8 @@
-"""Rules tour: the selected profile's rules step by step, each shown on hands solved live."""
+"""Rules tour: the selected profile's rules as a lesson, one step per screen, each with a task.
+
+Every hand is solved live, and every task is checked by the library (``tour.task``); the last
+screen leads to the profile's puzzles.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +17,19 @@ from chinchon.engine.solver import HandAnalysis, analyze
 from chinchon.views import disclosures, tour
 from chinchon.views.handlab import verdict
 from chinchon.views.i18n import card_name, t
+from chinchon.views.sources import Footnotes
+from webui.card_buttons import card_buttons, clicked_card
+from webui.keys import STEP_KEYS, step_keys
 from webui.ui import (
     LAID_RING,
-    citation_text,
+    cards_text,
+    find_page,
     house_code,
+    literal,
     setup_page,
     show_arrangement,
     show_cards,
+    show_footnotes,
     show_table,
 )
 
@@ -28,11 +38,36 @@ rules = get_rules(rules_id)
 house = house_code(rules_id) is not None  # the tour explains the profile as written
 params = tour.rule_params(rules)
 profile = t(f"profile.{rules_id}.name", lang)
+all_steps = tour.steps(rules_id)
+END = len(all_steps) + 1  # the screen after the last step: where to go next
+notes = Footnotes()
+at_key, done_key = f"tour-{rules_id}-at", f"tour-{rules_id}-done"
 
 
-def cite(fields: tuple[str, ...], rules: Rules) -> str:
-    found = [part for name in fields for part in rules.citations.get(name, "").split("; ") if part]
-    return citation_text(found or rules.sources, lang)
+def go(screen: int) -> None:
+    st.session_state[at_key] = min(max(screen, 1), END)
+
+
+def on_key(action: str) -> None:
+    screen = st.session_state.get(at_key, 1)
+    go({"next": screen + 1, "back": screen - 1, "first": 1, "last": END}.get(action, screen))
+
+
+def step_from_url() -> None:
+    """``?step=N`` opens that screen (1 to the end screen); a bad value is named and ignored."""
+    raw = st.query_params.get("step")
+    if raw is None or raw == st.session_state.get(f"{at_key}-url"):
+        return
+    st.session_state[f"{at_key}-url"] = raw
+    if raw.strip().isdigit() and 1 <= int(raw) <= END:
+        st.session_state[at_key] = int(raw)
+    else:
+        st.warning(t("tour.bad_step", lang, value=literal(raw), last=END), icon="⚠️")
+
+
+def cite(fields: tuple[str, ...]) -> str:
+    found = [rules.citations[name] for name in fields if name in rules.citations]
+    return notes.marks(found or rules.sources)
 
 
 def say_verdict(analysis: HandAnalysis, example: tour.Example) -> None:
@@ -40,43 +75,29 @@ def say_verdict(analysis: HandAnalysis, example: tour.Example) -> None:
     v = verdict(analysis)
     points, score = analysis.loose_points, analysis.score
     if v.can_close:
-        st.success(
-            t(f"tour.verdict.{v.kind.value}", lang, points=points, score=score),
-            icon=":material/check_circle:",
-        )
+        st.success(t(f"tour.verdict.{v.kind.value}", lang, points=points, score=score),
+                   icon=":material/check_circle:")
         return
     free = analyze(analysis.hand, analysis.rules)  # the same hand out of context
     if free.can_close and example.first_round:
-        st.warning(
-            t("tour.verdict.first_round", lang, points=points), icon=":material/hourglass_top:"
-        )
+        st.warning(t("tour.verdict.first_round", lang, points=points),
+                   icon=":material/hourglass_top:")
     elif free.can_close and example.total is not None:
-        st.warning(
-            t(
-                "tour.verdict.over_limit",
-                lang,
-                points=points,
-                total=example.total,
-                limit=rules.limit,
-            ),
-            icon=":material/block:",
-        )
+        st.warning(t("tour.verdict.over_limit", lang, points=points, total=example.total,
+                     limit=rules.limit), icon=":material/block:")
     else:
-        st.error(
-            t("tour.verdict.cannot_close", lang, points=points), icon=":material/do_not_touch:"
-        )
-
-
-def card_label(card: Card) -> str:
-    return f"{card_name(card.code(), lang)} ({card.code()})"
+        st.error(t("tour.verdict.cannot_close", lang, points=points),
+                 icon=":material/do_not_touch:")
 
 
 def show_provenance(example: tour.Example | tour.LayoffExample) -> None:
-    """Whether a hand comes from a source (named) or is ours."""
+    """Whether a hand comes from a source (named by its publisher and mark) or is ours."""
     if example.is_ours:
         st.caption(":material/edit: " + t("tour.ours", lang))
     else:
-        st.caption(":material/menu_book: " + t("tour.from_source", lang, source=example.source))
+        assert example.source is not None
+        name = notes.named([example.source])
+        st.caption(":material/menu_book: " + t("tour.from_source", lang, source=name))
 
 
 def show_example(step: tour.Step, index: int, example: tour.Example) -> None:
@@ -86,72 +107,45 @@ def show_example(step: tour.Step, index: int, example: tour.Example) -> None:
         st.markdown(f"**{t(example.caption, lang)}**")
         solved = tour.solve(example, ex_rules)
         if example.drawn is not None:
-            show_cards(
-                [c.code() for c in tour.held(example)],
-                lang,
-                width=56,
-                highlights=[None] * len(example.hand) + [LAID_RING],
-            )
+            show_cards([c.code() for c in tour.held(example)], lang, width=56,
+                       highlights=[None] * len(example.hand) + [LAID_RING])
             discard = example.discard or solved.table.best  # type: ignore[union-attr]
-            st.markdown(
-                t(
-                    "tour.drawn",
-                    lang,
-                    drawn=card_name(example.drawn.code(), lang),
-                    discard=card_name(discard.code(), lang),
-                )
-            )
+            st.markdown(t("tour.drawn", lang, drawn=card_name(example.drawn.code(), lang),
+                          discard=card_name(discard.code(), lang)))
         show_arrangement(solved.analysis.arrangement, ex_rules, lang)
         say_verdict(solved.analysis, example)
         if solved.table is not None:
             best = solved.table.rows[solved.table.best_index]
             if (best.outcome, best.score, best.loose_points) == (
-                solved.analysis.outcome,
-                solved.analysis.score,
-                solved.analysis.loose_points,
-            ):
+                    solved.analysis.outcome, solved.analysis.score, solved.analysis.loose_points):
                 st.caption(t("tour.best_discard_yes", lang))
             else:
-                st.caption(
-                    t("tour.best_discard_no", lang, card=card_name(solved.table.best.code(), lang))
-                )
+                st.caption(t("tour.best_discard_no", lang,
+                             card=card_name(solved.table.best.code(), lang)))
         if example.total is not None and solved.analysis.score is not None:
-            st.markdown(
-                t(
-                    "tour.total",
-                    lang,
-                    before=example.total,
-                    after=example.total + solved.analysis.score,
-                )
-            )
+            st.markdown(t("tour.total", lang, before=example.total,
+                          after=example.total + solved.analysis.score))
         if example.note:
             st.info(t(example.note, lang), icon=":material/edit_note:")
         try_it(step, index, example, ex_rules)
+
+
+def card_label(card: Card) -> str:
+    return card_name(card.code(), lang)
 
 
 def try_it(step: tour.Step, index: int, example: tour.Example, ex_rules: Rules) -> None:
     held = tour.held(example)
     out_default, in_default = example.swaps[0] if example.swaps else (held[-1], None)
     key = f"try-{rules_id}-{step.id}-{index}"
-    with st.expander(
-        t("tour.try_it", lang), expanded=bool(example.swaps), icon=":material/swap_horiz:"
-    ):
+    with st.expander(t("tour.try_it", lang), icon=":material/swap_horiz:"):
         left, right = st.columns(2)
-        out = left.selectbox(
-            t("tour.swap_out", lang),
-            held,
-            index=held.index(out_default),
-            format_func=card_label,
-            key=f"{key}-out",
-        )
+        out = left.selectbox(t("tour.swap_out", lang), held, index=held.index(out_default),
+                             format_func=card_label, key=f"{key}-out")
         choices = tour.swap_choices(held, ex_rules)
-        into = right.selectbox(
-            t("tour.swap_in", lang),
-            choices,
-            index=choices.index(in_default) if in_default in choices else 0,
-            format_func=card_label,
-            key=f"{key}-in",
-        )
+        into = right.selectbox(t("tour.swap_in", lang), choices,
+                               index=choices.index(in_default) if in_default in choices else 0,
+                               format_func=card_label, key=f"{key}-in")
         try:
             change = tour.compare(example, ex_rules, out, into)
         except tour.SwapError as err:
@@ -160,14 +154,8 @@ def try_it(step: tour.Step, index: int, example: tour.Example, ex_rules: Rules) 
         show_arrangement(change.after.arrangement, ex_rules, lang, width=52)
         say_verdict(change.after, example)
         if change.points_delta:
-            st.caption(
-                t(
-                    "tour.change.points",
-                    lang,
-                    before=change.before.loose_points,
-                    after=change.after.loose_points,
-                )
-            )
+            st.caption(t("tour.change.points", lang, before=change.before.loose_points,
+                         after=change.after.loose_points))
         elif not change.outcome_changed and not change.melds_changed:
             st.caption(t("tour.change.nothing", lang))
         elif change.melds_changed:
@@ -179,70 +167,145 @@ def show_layoff(example: tour.LayoffExample) -> None:
         show_provenance(example)
         st.markdown(f"**{t(example.caption, lang)}**")
         end = resolve(example.closer, example.opponents, rules)
-        names = [t("layoffs.closer", lang)] + [
-            t("layoffs.opponent", lang, n=i) for i in range(1, len(example.opponents) + 1)
-        ]
+        names = [t("layoffs.seat", lang, n=i + 1) for i in range(len(example.opponents) + 1)]
+        # Every hand in full, so that each card the caption names is on screen.
+        assert end.close is not None
+        st.markdown(t("layoffs.closes", lang, who=names[0]))
+        show_arrangement(end.close.arrangement, rules, lang, width=44)
+        for name, hand in zip(names[1:], example.opponents, strict=True):
+            st.markdown(name)
+            show_cards([c.code() for c in hand], lang, width=36, gap=3)
         lines = []
-        for number, step in enumerate(end.steps, 1):
-            who = names[step.player]
-            if step.action is Action.SHOW:
-                text = t("layoffs.step.show", lang, who=who, meld=f"`{step.result.code()}`")
+        for number, move in enumerate(end.steps, 1):
+            who, meld = names[move.player], cards_text(move.result.cards, lang)
+            if move.action is Action.SHOW:
+                text = t("layoffs.step.show", lang, who=who, meld=meld)
             else:
-                text = t(
-                    "layoffs.step.lay_off",
-                    lang,
-                    who=who,
-                    card=card_name(step.cards[0].code(), lang),
-                    meld=f"`{step.result.code()}`",
-                )
-            if step.round > 1:
-                text += f" *({t('layoffs.step.round', lang, n=step.round)})*"
+                text = t("layoffs.step.lay_off", lang, who=who,
+                         card=card_name(move.cards[0].code(), lang), meld=meld)
+            if move.round > 1:
+                text += f" *({t('layoffs.step.round', lang, n=move.round)})*"
             lines.append(f"{number}. {text}")
         st.markdown("\n".join(lines))
         laid: list[list[Card]] = [[] for _ in end.table]
-        for step in end.steps:
-            if step.action is Action.LAY_OFF:
-                laid[step.meld].extend(step.cards)
+        for move in end.steps:
+            if move.action is Action.LAY_OFF:
+                laid[move.meld].extend(move.cards)
         show_table(end.table, [names[o] for o in end.owners], lang, laid=laid)
-        st.markdown(
-            "  \n".join(
-                t("layoffs.player_line", lang, who=names[i], points=player.loose_points)
-                for i, player in enumerate(end.players)
-            )
-        )
-        query = {
-            "lang": lang,
-            "rules": rules_id,
-            "closer": hand_code(example.closer).replace(" ", "+"),
-        }
-        link = urlencode(query, safe="+") + "".join(
-            "&opp=" + hand_code(hand).replace(" ", "+") for hand in example.opponents
-        )
+        st.markdown("  \n".join(t("layoffs.player_line", lang, who=names[i],
+                                  points=player.loose_points)
+                                for i, player in enumerate(end.players)))
+        link = urlencode({"lang": lang, "rules": rules_id,
+                          "closer": hand_code(example.closer).replace(" ", "+")}, safe="+")
+        link += "".join("&opp=" + hand_code(hand).replace(" ", "+")
+                        for hand in example.opponents)
         st.markdown(f"[{t('tour.layoff.open', lang)}](Layoff_table?{link})")
 
 
-st.title(t("page.rules_tour", lang))
-st.markdown(t("tour.intro", lang, profile=profile))
-st.caption(t("tour.sources", lang, sources=", ".join(rules.sources)))
-all_steps = tour.steps(rules_id)
-st.markdown(
-    " · ".join(
-        f"**{i}** [{t(step.title, lang)}](#step-{step.id})" for i, step in enumerate(all_steps, 1)
-    )
-)
+def show_task(step: tour.Step, task: tour.Task) -> bool:
+    """The step's question; True once answered right (the tick), then the solver's view."""
+    key = f"task-{rules_id}-{step.id}"
+    answer = st.session_state.get(f"{key}-answer")
+    right = answer is not None and task.check(answer)
+    with st.container(border=True, key=f"tour_task_{step.id}"):
+        st.markdown(f"**{t(f'tour.task.{task.kind.value}', lang)}**")
+        if task.by_card:
+            def on_card() -> None:
+                code = clicked_card(key)
+                if code is not None:
+                    st.session_state[f"{key}-answer"] = code
+                    if task.check(code):
+                        st.session_state.setdefault(done_key, set()).add(step.id)
 
-for number, step in enumerate(all_steps, 1):
-    st.header(f"{number}. {t(step.title, lang)}", divider="green", anchor=f"step-{step.id}")
+            states = {} if answer is None else {answer: "right" if right else "wrong"}
+            card_buttons([[c.code() for c in row] for row in task.rows], lang, key=key,
+                         label=t(f"tour.task.{task.kind.value}", lang), on_click=on_card,
+                         states=states, width=58, gap=6)
+        else:
+            def on_choice() -> None:
+                chosen = st.session_state.get(f"{key}-choice")
+                if chosen is not None:
+                    st.session_state[f"{key}-answer"] = chosen
+                    if task.check(chosen):
+                        st.session_state.setdefault(done_key, set()).add(step.id)
+
+            st.pills(t(f"tour.task.{task.kind.value}", lang), task.choices, key=f"{key}-choice",
+                     on_change=on_choice, label_visibility="collapsed",
+                     format_func=lambda c: t(f"tour.choice.{c}", lang) if c in ("yes", "no")
+                     else c)
+        if right:
+            st.success(t("tour.task.right", lang), icon=":material/check_circle:")
+        elif answer is not None:
+            shown = card_name(answer, lang) if task.by_card else (
+                t(f"tour.choice.{answer}", lang) if answer in ("yes", "no") else answer)
+            st.warning(t("tour.task.wrong", lang, answer=shown), icon=":material/replay:")
+    return right
+
+
+def show_step(number: int, step: tour.Step) -> None:
+    done = step.id in st.session_state.get(done_key, set())
+    st.header(f"{number}. {t(step.title, lang)}" + (" ✓" if done else ""), divider="green")
     for key in step.paragraphs:
         st.markdown(t(key, lang, **params))
-    st.caption(t("tour.cite", lang, cites=cite(step.fields, rules)))
+    st.caption(t("tour.cite", lang, cites=cite(step.fields)))
     for note in step.notes:
         st.info(t(note, lang), icon=":material/edit_note:")
     for item in disclosures.for_step(rules_id, step.id, house=house):
         extra = f" {t('disclose.choosable', lang)}" if item.choosable else ""
-        st.info(f"{t('disclose.prefix', lang, source=item.source)} "
+        st.info(f"{t('disclose.prefix', lang, source=notes.named([item.source]))} "
                 f"{t(disclosures.text_key(item), lang)}{extra}", icon=":material/edit_note:")
+    task = tour.task(step, rules)
+    answered = show_task(step, task)
+    # Ask before telling: the hand a card task asks about is solved only once answered.
+    hidden = task.by_card and task.kind is not tour.TaskKind.LAID_OFF and not answered
+    if hidden:
+        st.caption(t("tour.answer_first", lang))
     for index, example in enumerate(step.examples):
-        show_example(step, index, example)
+        if not (hidden and index == 0):
+            show_example(step, index, example)
     for example in step.layoffs:
         show_layoff(example)
+
+
+def show_end() -> None:
+    done = st.session_state.get(done_key, set())
+    st.header(t("tour.end.title", lang, profile=profile), divider="green")
+    st.markdown(t("tour.end.body", lang, done=len(done), total=len(all_steps)))
+    query = {"lang": lang, "rules": rules_id}
+    with st.container(horizontal=True):
+        for page, label, icon in (("puzzles", "tour.end.puzzles", ":material/extension:"),
+                                  ("hand_lab", "tour.end.hand_lab", ":material/back_hand:")):
+            path = find_page(page)
+            if path is not None:
+                st.page_link(path, label=t(label, lang, profile=profile), icon=icon,
+                             query_params=query)
+    missed = [i for i, step in enumerate(all_steps, 1) if step.id not in done]
+    if missed:
+        st.caption(t("tour.end.missed", lang, steps=", ".join(map(str, missed))))
+
+
+st.title(t("page.rules_tour", lang))
+step_from_url()
+screen = min(max(int(st.session_state.get(at_key, 1)), 1), END)
+done = st.session_state.get(done_key, set())
+ticks = " ".join(("✓" if step.id in done else "○") for step in all_steps)
+st.progress(min(screen, len(all_steps)) / len(all_steps),
+            text=t("tour.progress", lang, step=min(screen, len(all_steps)),
+                   total=len(all_steps), ticks=ticks))
+with st.container(horizontal=True, key="tour_nav"):
+    st.button(t("tour.back", lang), icon=":material/arrow_back:", on_click=go,
+              args=(screen - 1,), disabled=screen == 1, key="tour-back")
+    if screen < END:
+        label = "tour.next" if screen < len(all_steps) else "tour.finish"
+        st.button(t(label, lang), icon=":material/arrow_forward:", type="primary",
+                  on_click=go, args=(screen + 1,), key="tour-next")
+step_keys("tour-keys", on_key, {k: a for k, a in STEP_KEYS.items() if k != " "})
+if screen == 1:
+    st.markdown(t("tour.intro", lang, profile=profile))
+if screen < END:
+    show_step(screen, all_steps[screen - 1])
+else:
+    show_end()
+st.query_params["step"] = str(screen)
+st.session_state[f"{at_key}-url"] = str(screen)
+show_footnotes(notes, lang)

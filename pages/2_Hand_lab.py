@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pandas as pd
 import streamlit as st
 
 from chinchon.engine.cards import Card, hand_code
@@ -15,24 +16,34 @@ from chinchon.engine.solver import HandAnalysis
 from chinchon.views import handlab as hl
 from chinchon.views.i18n import card_name, fmt_percent, t
 from webui.card_buttons import card_picker, clicked_card
+from webui.keys import step_keys
 from webui.ui import (
     LAID_RING,
     LOOSE_RING,
     current_rules,
     literal,
+    page_css,
     setup_page,
     show_arrangement,
     show_card_groups,
     show_cards,
+    show_faces,
     url_value,
 )
 
 DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
+#: Card widths: the deck (a row per suit fits beside the hand), the hand kept in view, teacher.
+PICKER_WIDTH = {40: 46, 48: 40}
+SUMMARY_WIDTH = 38
+TEACHER_WIDTH = 104
+THROW_RING = "#b3261e"  # the card to throw away: red, unlike the loose cards' gold
 MAX_PROBLEMS = 6
 BADGES = {"cannot_close": ("gray", ":material/block:"), "points": ("green", None),
           "minus_ten": ("blue", None)}
 
-lang, rules_id = setup_page("hand_lab")
+# Teacher mode starts with the sidebar folded away: the projector gets the full width.
+_teaching = st.session_state.get("hl_teacher", st.query_params.get("teacher")) == "1"
+lang, rules_id = setup_page("hand_lab", sidebar="collapsed" if _teaching else "auto")
 rules = current_rules(rules_id)
 
 
@@ -73,8 +84,13 @@ def percent(share: float) -> str:
 
 def on_pick() -> None:
     code = clicked_card("hl_picker")
-    if code is not None:
-        st.session_state.hl_hand = hl.toggle(st.session_state.hl_hand, Card.parse(code), rules)
+    if code is None:
+        return
+    card, before = Card.parse(code), st.session_state.hl_hand
+    held = hl.read_hand(before, rules).cards
+    if len(held) >= hl.MAX_CARDS and card not in held:
+        st.session_state.hl_notice = "full"  # a 9th card: say why nothing was taken
+    st.session_state.hl_hand = hl.toggle(before, card, rules)
 
 
 def take_example() -> None:
@@ -94,7 +110,19 @@ def deal_closer(mine: tuple[Card, ...]) -> None:
 
 def set_teacher() -> None:
     st.session_state.hl_teacher = "1" if st.session_state.hl_teacher_box else ""
-    st.session_state.hl_step = 1
+    st.session_state.hl_step = 0
+
+
+def go_to_step(step: int) -> None:
+    st.session_state.hl_step = step
+
+
+def on_key(action: str) -> None:
+    """Teacher mode's keyboard: → or Space next, ← back, Home the question, End the last."""
+    last = max(0, st.session_state.get("hl_steps", 1) - 1)
+    step = st.session_state.get("hl_step", 0)
+    moves = {"next": step + 1, "back": step - 1, "first": 0, "last": last}
+    st.session_state.hl_step = min(max(moves.get(action, step), 0), last)
 
 
 def show_verdict(analysis: HandAnalysis, *, callout: bool = False) -> None:
@@ -106,44 +134,80 @@ def show_verdict(analysis: HandAnalysis, *, callout: bool = False) -> None:
     if not callout:  # a narrow column: coloured text wraps where a badge would be cut
         st.markdown(f":{color}[{icon} {text}]")
     else:
-        # A heading in teacher mode, to read from the back of the room.
-        text = f"### {text}" if teacher else f"**{text}**"
+        text = f"**{text}**"
         box = st.warning if not verdict.can_close else st.success if color == "green" else st.info
         box(text, icon=icon)
 
+
+
+# Sticky panels: the hand and its verdict stay in view while the deck is clicked (beside the deck
+# on a wide screen, above it on a phone); teacher mode's buttons stay above the fold.
+page_css("""
+[data-testid="stColumn"]:has(.st-key-hl_summary) { position: sticky; top: 3.9rem;
+  align-self: flex-start; z-index: 3; }
+@media (max-width: 640px) {
+  h1 { font-size: 2rem; }
+  [data-testid="stColumn"]:has(.st-key-hl_summary) { order: -1; top: 3.5rem;
+    background: #fbf8f1; box-shadow: 0 6px 8px -6px rgba(0,0,0,.25); padding-bottom: 4px; }
+  .st-key-hl_summary h3 { font-size: 1.1rem; padding: 0; }
+  .st-key-hl_summary [data-testid="stElementContainer"]:has([data-testid="stMetric"]) {
+    display: none; }
+}
+.st-key-hl_teacher_nav { position: sticky; top: 3.4rem; z-index: 5; background: #fbf8f1;
+  padding: 4px 0; }
+.st-key-hl_teacher_nav button p { font-size: 1.35rem; }
+.st-key-hl_keys { display: none; }
+.st-key-hl_example [data-testid="stButtonGroup"] div { flex-wrap: wrap; overflow: visible; }
+.st-key-hl_projector p, .st-key-hl_projector li, .st-key-hl_projector figure,
+.st-key-hl_projector [data-testid="stMarkdownContainer"] { font-size: 1.75rem; line-height: 1.35; }
+.st-key-hl_projector h2 { font-size: 2.9rem; }
+.st-key-hl_projector h3 { font-size: 2.3rem; }
+.st-key-hl_projector [data-testid="stMetricValue"] { font-size: 4.5rem; }
+.st-key-hl_projector [data-testid="stMetricLabel"] p { font-size: 1.75rem; }
+.st-key-hl_projector figcaption { font-size: 1.4rem !important; }
+@media (max-width: 640px) {
+  .st-key-hl_teacher_nav button p { font-size: 1rem; white-space: normal; }
+  .st-key-hl_projector img { width: 40px !important; height: auto !important; }
+  .st-key-hl_projector p, .st-key-hl_projector figure { font-size: 1.15rem; }
+  .st-key-hl_projector h2 { font-size: 1.6rem; }
+}
+""")
 
 from_url("hand", DEFAULT_HAND)
 from_url("table", "")
 from_url("teacher", "")
 teacher = st.session_state.hl_teacher == "1"
 if st.session_state.get("hl_step_hand") != st.session_state.hl_hand:
-    st.session_state.hl_step = 1  # a new hand starts the reveal again
+    st.session_state.hl_step = 0  # a new hand starts the reveal again
 st.session_state.hl_step_hand = st.session_state.hl_hand
-step = st.session_state.hl_step if teacher else len(hl.TEACHER_STEPS)
 reading = hl.read_hand(st.session_state.hl_hand, rules)
 view = hl.lab_view(reading.cards, rules)
-size = 104 if teacher else 64
+analysis = view.analysis
+notice = st.session_state.pop("hl_notice", None)
 
-title, mode = st.columns([5, 2], vertical_alignment="bottom")
-title.title(t("page.hand_lab", lang))
-st.session_state.hl_teacher_box = teacher
-mode.toggle(tr("teacher.toggle"), key="hl_teacher_box", on_change=set_teacher,
-            help=tr("teacher.help"))
-if not teacher:
-    st.markdown(tr("intro"))
 
-# --- Your hand -----------------------------------------------------------------------------------
-with st.expander(tr("pick.again"), expanded=False) if teacher else st.container():
+def show_problems() -> None:
+    problems = list(dict.fromkeys(reading.problems))  # one line per distinct problem
+    if problems:
+        lines = [tr(f"problem.{p.kind.value}", value=literal(p.value), name=rules.name,
+                    size=rules.deck.size) for p in problems[:MAX_PROBLEMS]]
+        if len(problems) > MAX_PROBLEMS:
+            lines.append(tr("problem.more", count=len(problems) - MAX_PROBLEMS))
+        st.error("  \n".join(lines))
+
+
+def show_picker() -> None:
+    """The deck to click, the examples, the typed hand and the deal buttons."""
     st.subheader(tr("pick.title"))
-    st.markdown(tr("pick.body", name=rules.name, size=rules.deck.size))
-    st.pills(tr("examples"), list(hl.EXAMPLES), key="hl_example", on_change=take_example,
-             format_func=lambda name: tr(f"example.{name}"))
     card_picker(rules, reading.cards, lang=lang, label=tr("pick.label"), key="hl_picker",
-                on_click=on_pick)
+                on_click=on_pick, width=PICKER_WIDTH[rules.deck.size])
+    st.caption(tr("pick.body", name=rules.name, size=rules.deck.size))
     if rules.deck.copies > 1:  # how a click picks the second copy of a card
         st.caption(tr("pick.copies"))
     if rules.deck.jokers > 1:
         st.caption(tr("pick.jokers"))
+    st.pills(tr("examples"), list(hl.EXAMPLES), key="hl_example", on_change=take_example,
+             format_func=lambda name: tr(f"example.{name}"))
     text_box("hand", tr("pick.typed"), placeholder="7o 7c 7b 9e 10e 11e 4o",
              help=tr("pick.typed_help"))
     with st.container(horizontal=True):
@@ -151,63 +215,74 @@ with st.expander(tr("pick.again"), expanded=False) if teacher else st.container(
         st.button(tr("pick.deal8"), on_click=deal, args=(8,), icon=":material/playing_cards:")
         st.button(tr("pick.clear"), on_click=st.session_state.update, kwargs={"hl_hand": ""},
                   type="tertiary", icon=":material/backspace:")
-problems = list(dict.fromkeys(reading.problems))  # one line per distinct problem
-if problems:
-    lines = [tr(f"problem.{p.kind.value}", value=literal(p.value), name=rules.name,
-                size=rules.deck.size) for p in problems[:MAX_PROBLEMS]]
-    if len(problems) > MAX_PROBLEMS:
-        lines.append(tr("problem.more", count=len(problems) - MAX_PROBLEMS))
-    st.error("  \n".join(lines))
-st.subheader(tr("hand.title"))
-if reading.cards:
-    show_cards([c.code() for c in reading.cards], lang, width=size)
-if view.analysis is None:
-    st.info(tr("hand.need", count=7 - len(reading.cards)), icon=":material/info:")
-analysis = view.analysis
 
-# --- Eight cards: which one to throw -------------------------------------------------------------
-if view.discards is not None and analysis is not None and step >= 1:
-    st.subheader(tr("discard.title"))
-    st.markdown(tr("discard.body"))
+
+def show_hand(width: int, *, ring_throw: bool = True) -> None:
+    """The cards held; with eight, the best throw ringed in red (unless asked, not told)."""
+    codes = [c.code() for c in reading.cards]
+    best = view.discarded.code() if view.discarded is not None and ring_throw else None
+    show_faces(codes, lang, width=width, gap=4,
+               highlights=[THROW_RING if code == best else None for code in codes])
+
+
+def show_summary() -> None:
+    """What a click changes, kept in view: the hand, its loose points, the close."""
+    st.subheader(tr("hand.title"))
+    if notice == "full":
+        st.warning(tr("pick.full", count=hl.MAX_CARDS), icon=":material/front_hand:")
+    if reading.cards:
+        show_hand(SUMMARY_WIDTH)
+    if analysis is None:
+        st.info(tr("hand.need", count=7 - len(reading.cards)), icon=":material/info:")
+        return
+    if view.discarded is not None:
+        st.markdown(tr("summary.throw", card=card_name(view.discarded.code(), lang)))
+    st.metric(tr("points.label"), analysis.loose_points, help=tr("points.help"))
+    show_verdict(analysis, callout=True)
+
+
+def show_discards(*, big: bool = False) -> None:
+    """Eight cards: the points each throw leaves, as bars with the cards under them."""
+    assert view.discards is not None and view.discarded is not None
     frame = hl.discard_frame(view.discards)
-    figure = hl.discard_figure(frame, names=[card_name(code, lang) for code in frame["card"]],
-                               title=tr("discard.chart"), axis_title=tr("discard.points"),
-                               lang=lang)
-    st.plotly_chart(figure, config={"displayModeBar": False}, key="hl_chart")
-    st.dataframe(
-        {tr("discard.card"): [("★ " if best else "") + card_name(code, lang)
-                              for code, best in zip(frame["card"], frame["best"], strict=True)],
-         tr("discard.points"): frame["points_left"],
-         tr("discard.outcome"): [tr(f"outcome.{o}", score=score) for o, score in
-                                 zip(frame["outcome"], frame["score"], strict=True)]},
-        hide_index=True)
-    assert view.discarded is not None
+    st.html(hl.discard_chart_html(
+        frame, names=[card_name(code, lang) for code in frame["card"]],
+        title=tr("discard.chart"), card_width=88 if big else 48, bar_height=150 if big else 110,
+        lang=lang))
+    if not big:
+        # A plain table: drawn at once, and its cells wrap instead of being cut.
+        st.table(pd.DataFrame(
+            {tr("discard.card"): [("★ " if best else "") + card_name(code, lang)
+                                  for code, best in zip(frame["card"], frame["best"],
+                                                        strict=True)],
+             tr("discard.points"): frame["points_left"],
+             tr("discard.outcome"): [tr(f"outcome.{o}", score=score) for o, score in
+                                     zip(frame["outcome"], frame["score"], strict=True)]}),
+            hide_index=True)
     st.markdown(tr("discard.then", card=card_name(view.discarded.code(), lang)))
 
-# --- Melds, points, the close --------------------------------------------------------------------
-if analysis is not None and step >= 1:
-    st.subheader(tr("melds.title"))
-    st.markdown(tr("melds.body"))
-    show_arrangement(analysis.arrangement, rules, lang, width=size)
+
+def show_melds(width: int) -> None:
+    assert analysis is not None
+    show_arrangement(analysis.arrangement, rules, lang, width=width)
     if view.tied:
         st.markdown(tr("melds.ties", count=len(analysis.arrangements)))
         for other in analysis.arrangements[1:]:
-            show_arrangement(other, rules, lang, width=size // 2)
-if analysis is not None and step >= 2:
-    st.metric(tr("points.label"), analysis.loose_points, help=tr("points.help"))
-    if can_rank(rules):
-        st.caption(tr("points.rank", share=percent(rank_of(analysis.hand, rules).beats)))
-if analysis is not None and step >= 3:
-    st.subheader(tr("close.title"))
-    show_verdict(analysis, callout=True)
+            show_arrangement(other, rules, lang, width=width // 2)
+
+
+def show_close_rule() -> None:
+    assert analysis is not None
     st.markdown(tr(f"close.rule.{rules.close_rule.value}", name=rules.name,
                    limit=rules.close_limit, points=analysis.loose_points,
                    count=analysis.loose_points))
 
-# --- The same hand under every profile -----------------------------------------------------------
-if analysis is not None and not teacher:
+
+def show_compare() -> None:
+    """The same hand under every profile, side by side."""
     st.subheader(tr("compare.title"))
-if analysis is not None and not teacher and st.toggle(tr("compare.toggle"), key="hl_compare"):
+    if not st.toggle(tr("compare.toggle"), key="hl_compare"):
+        return
     st.markdown(tr("compare.body"))
     st.caption(tr("compare.defaults"))
     cells = hl.compare_profiles(st.session_state.hl_hand)
@@ -228,9 +303,10 @@ if analysis is not None and not teacher and st.toggle(tr("compare.toggle"), key=
             st.markdown(tr("compare.points", points=other.loose_points))
             show_verdict(other)
 
-# --- Lay-offs: someone else closed ---------------------------------------------------------------
-if analysis is not None and step >= 4:
-    st.subheader(tr("layoffs.title"))
+
+def show_layoffs(width: int) -> None:
+    """Someone else closed: his table, and what this hand shows and lays off."""
+    assert analysis is not None
     st.markdown(tr("layoffs.body") + " " + tr(f"layoffs.rule.{rules.layoffs.value}"))
     left, right = st.columns([3, 1], vertical_alignment="bottom")
     with left:
@@ -241,40 +317,116 @@ if analysis is not None and step >= 4:
     table = hl.read_table(st.session_state.hl_table, view.hand, rules)
     if not st.session_state.hl_table.strip():
         st.caption(tr("layoffs.empty"))
-    elif table.problem is not None:
+        return
+    if table.problem is not None:
         st.error(tr(f"problem.{table.problem.kind.value}", value=literal(table.problem.value),
                     name=rules.name, size=rules.deck.size))
-    elif table.arrangement is not None:
-        end = hl.layoffs_against(table.arrangement, analysis.hand, rules)
-        st.markdown(tr("layoffs.closer"))
-        show_arrangement(table.arrangement, rules, lang, width=size * 3 // 4)
-        me = end.players[1]
-        if me.melds:
-            st.markdown(tr("layoffs.mine"))
-            show_card_groups([[c.code() for c in m.cards] for m in me.melds], lang,
-                             width=size * 3 // 4)
-        for lay in me.laid_off:
-            meld = end.table[lay.meld]
-            st.markdown(tr("layoffs.onto", card=card_name(lay.card.code(), lang)))
-            show_cards([c.code() for c in meld.cards], lang, width=size * 3 // 4,
-                       highlights=[LAID_RING if c == lay.card else None for c in meld.cards])
-        if not me.laid_off:
-            st.markdown(tr("layoffs.none"))
-        if me.loose:
-            st.markdown(tr("layoffs.left"))
-            show_cards([c.code() for c in me.loose], lang, width=size * 3 // 4,
-                       highlights=[LOOSE_RING] * len(me.loose))
-        st.metric(tr("layoffs.after"), me.loose_points,
-                  delta=me.loose_points - analysis.loose_points, delta_color="inverse")
+        return
+    assert table.arrangement is not None
+    end = hl.layoffs_against(table.arrangement, analysis.hand, rules)
+    st.markdown(tr("layoffs.closer"))
+    show_arrangement(table.arrangement, rules, lang, width=width)
+    me = end.players[1]
+    if me.melds:
+        st.markdown(tr("layoffs.mine"))
+        show_card_groups([[c.code() for c in m.cards] for m in me.melds], lang, width=width)
+    for lay in me.laid_off:
+        meld = end.table[lay.meld]
+        st.markdown(tr("layoffs.onto", card=card_name(lay.card.code(), lang)))
+        show_cards([c.code() for c in meld.cards], lang, width=width,
+                   highlights=[LAID_RING if c == lay.card else None for c in meld.cards])
+    if not me.laid_off:
+        st.markdown(tr("layoffs.none"))
+    if me.loose:
+        st.markdown(tr("layoffs.left"))
+        show_cards([c.code() for c in me.loose], lang, width=width,
+                   highlights=[LOOSE_RING] * len(me.loose))
+    st.metric(tr("layoffs.after"), me.loose_points,
+              delta=me.loose_points - analysis.loose_points, delta_color="inverse")
 
-# --- Teacher mode: one step at a time ------------------------------------------------------------
-if teacher and analysis is not None:
-    with st.container(horizontal=True):
-        if step < len(hl.TEACHER_STEPS):
-            st.button(tr(f"teacher.next.{hl.TEACHER_STEPS[step]}"), type="primary",
-                      on_click=st.session_state.update, kwargs={"hl_step": step + 1},
-                      icon=":material/arrow_downward:")
-        st.button(tr("teacher.restart"), on_click=st.session_state.update,
-                  kwargs={"hl_step": 1}, icon=":material/replay:")
+
+def show_teacher_step(name: str) -> None:
+    """One screen of teacher mode: the question, or one answer (replacing the one before)."""
+    assert analysis is not None
+    if name.startswith("ask_"):
+        st.header(tr(f"teacher.{name}"))
+        return
+    st.header(tr(f"teacher.title.{name}"))
+    if name == "throw":
+        show_discards(big=True)
+    elif name == "melds":
+        show_melds(TEACHER_WIDTH)
+    elif name == "points":
+        loose = [c.code() for c in analysis.arrangement.loose]
+        if loose:
+            show_cards(loose, lang, width=TEACHER_WIDTH, highlights=[LOOSE_RING] * len(loose))
+        st.metric(tr("points.label"), analysis.loose_points)
+    elif name == "close":
+        show_verdict(analysis, callout=True)
+        show_close_rule()
+    else:
+        show_layoffs(TEACHER_WIDTH * 3 // 4)
+
+
+title, mode = st.columns([5, 2], vertical_alignment="bottom")
+title.title(t("page.hand_lab", lang))
+st.session_state.hl_teacher_box = teacher
+mode.toggle(tr("teacher.toggle"), key="hl_teacher_box", on_change=set_teacher,
+            help=tr("teacher.help"))
+
+if not teacher:
+    with st.expander(tr("intro.title"), icon=":material/help:"):
+        st.markdown(tr("intro"))
+    show_problems()
+    deck_side, summary_side = st.columns([3, 2], gap="medium")
+    with summary_side, st.container(key="hl_summary"):
+        show_summary()
+    with deck_side:
+        show_picker()
+    if analysis is not None:
+        if view.discards is not None:
+            st.subheader(tr("discard.title"))
+            st.markdown(tr("discard.body"))
+            show_discards()
+        st.subheader(tr("melds.title"))
+        st.markdown(tr("melds.body"))
+        show_melds(64)
+        if can_rank(rules):
+            st.caption(tr("points.rank", share=percent(rank_of(analysis.hand, rules).beats)))
+        st.subheader(tr("close.title"))
+        show_close_rule()
+        show_compare()
+        st.subheader(tr("layoffs.title"))
+        show_layoffs(48)
+else:
+    steps = hl.teacher_steps(view)
+    st.session_state.hl_steps = len(steps)
+    step = min(st.session_state.get("hl_step", 0), max(0, len(steps) - 1))
+    if steps:
+        with st.container(key="hl_teacher_nav"):
+            st.progress((step + 1) / len(steps), text=tr(
+                "teacher.progress", step=step + 1, total=len(steps)))
+            with st.container(horizontal=True):
+                st.button(tr("teacher.back"), on_click=go_to_step, args=(step - 1,),
+                          disabled=step == 0, icon=":material/arrow_back:", key="hl_back")
+                if step + 1 < len(steps):
+                    st.button(tr(f"teacher.next.{steps[step + 1]}"), type="primary",
+                              on_click=go_to_step, args=(step + 1,), key="hl_next",
+                              icon=":material/arrow_forward:")
+                st.button(tr("teacher.restart"), on_click=go_to_step, args=(0,),
+                          icon=":material/replay:", key="hl_restart", type="tertiary")
+            st.caption(tr("teacher.keys"))
+        step_keys("hl_keys", on_key)
+    show_problems()
+    with st.container(key="hl_projector"):
+        # The throw's chart draws the eight cards itself, under their bars.
+        if reading.cards and (not steps or steps[step] != "throw"):
+            show_hand(TEACHER_WIDTH, ring_throw=bool(steps) and not steps[step].startswith("ask"))
+        if not steps:
+            st.info(tr("hand.need", count=7 - len(reading.cards)), icon=":material/info:")
+        else:
+            show_teacher_step(steps[step])
+    with st.expander(tr("pick.again"), expanded=not steps):
+        show_picker()
 for name in ("hand", "table", "teacher"):
     to_url(name)

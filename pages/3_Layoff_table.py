@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from urllib.parse import urlencode
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -11,22 +12,26 @@ import streamlit as st
 
 from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.layoffs import Action, HandEnd, resolve
+from chinchon.engine.melds import Meld
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.scoring import ScoreError, ScoreSheet
-from chinchon.engine.solver import CloseError, analyze
+from chinchon.engine.solver import Arrangement, CloseError, analyze
 from chinchon.views import layoff_table as lt
 from chinchon.views.handlab import DealError
 from chinchon.views.i18n import card_name, number_separators, t
 from chinchon.views.tour import layoff_examples
 from webui.card_buttons import card_picker, clicked_card
+from webui.keys import STEP_KEYS, step_keys
 from webui.ui import (
     LAID_RING,
+    cards_text,
     current_options,
     house_code,
     literal,
     setup_page,
     show_arrangement,
     show_cards,
+    show_score_table,
     show_table,
     url_value,
     url_values,
@@ -64,11 +69,16 @@ if len(texts) - 1 != count_default:
     st.warning(t("layoffs.bad_count", lang, n=len(texts) - 1, shown=count_default, low=fewest,
                  high=most), icon=":material/warning:")  # fmt: skip
 
-controls = st.columns([2, 1, 1])
+controls = st.columns([2, 1, 1], vertical_alignment="bottom")
 opponents = controls[0].slider(
     t("layoffs.opponents", lang), fewest, most, count_default, key=f"{state_key}-n"
 )
-seed = controls[1].number_input(t("layoffs.seed", lang), 0, 10**6, 1, key=f"{state_key}-seed")
+seed_key = f"{state_key}-seed"
+with st.expander(t("layoffs.advanced", lang), icon=":material/tune:"):
+    st.number_input(t("layoffs.seed", lang), 0, 10**6, 1, key=seed_key,
+                    help=t("layoffs.seed_help", lang))
+    seed_row = st.container(horizontal=True)
+seed = int(st.session_state[seed_key])
 # The house rules and the sidebar's options (ludoteka's deck and jokers); the number of decks
 # follows the table as the profile says (the sidebar's two-deck switch is for a single hand).
 sidebar = current_options(rules_id)
@@ -79,10 +89,21 @@ if "decks" in sidebar and sidebar["decks"] != rules.deck.copies:
                  decks=t(f"layoffs.deck_count_{rules.deck.copies}", lang)))
 hand_keys = [f"{state_key}-hand-{i}" for i in range(opponents + 1)]
 notice_key = f"{state_key}-notice"
+deck = rules.deck
+sheet_key = f"sheet-{rules.code()}-{opponents + 1}-{deck.size}-{deck.copies}-{deck.jokers}"
+seats = [t("layoffs.seat", lang, n=i + 1) for i in range(opponents + 1)]
+sheet: ScoreSheet = st.session_state.get(sheet_key) or ScoreSheet.start(rules, seats)
 
 
-def deal(rules: Rules, opponents: int, seed: int) -> None:
-    """Button callback: new hands for every seat (before the text boxes are drawn again)."""
+def deal(rules: Rules, opponents: int, seed: int | None = None) -> None:
+    """Button callback: new hands for every seat (before the text boxes are drawn again).
+
+    Without a seed every click deals anew; the seed it drew shows in the advanced setting, so
+    that the same deal can be dealt again.
+    """
+    if seed is None:
+        seed = random.randrange(10**6)
+        st.session_state[seed_key] = seed
     try:
         dealt = lt.deal_table(rules, opponents, seed)
     except DealError:
@@ -112,22 +133,32 @@ def on_pick(seat: int, rules: Rules) -> None:
 if rules.deck.copies == 2:
     st.caption(t("layoffs.two_decks", lang, n=opponents + 1))
 controls[2].button(t("layoffs.deal", lang), icon=":material/casino:", width="stretch",
-                   on_click=deal, args=(rules, opponents, int(seed)))  # fmt: skip
+                   on_click=deal, args=(rules, opponents), type="primary")  # fmt: skip
+seed_row.button(t("layoffs.deal_seed", lang, seed=seed), icon=":material/replay:",
+                on_click=deal, args=(rules, opponents, seed), key=f"{state_key}-deal-seed")
 if notice_key in st.session_state:
     st.toast(st.session_state.pop(notice_key), icon=":material/info:")
 
-names = [t("layoffs.closer", lang)] + [
-    t("layoffs.opponent", lang, n=i) for i in range(1, opponents + 1)
-]
+# One name per seat everywhere: the hands, the replay, the scores and the sheet. The typed
+# hands follow the turn order from the seat who closes (the sheet's players still in).
+closer_seat = controls[1].selectbox(t("layoffs.closer_seat", lang), sheet.in_game,
+                           format_func=lambda s: seats[s], key=f"{sheet_key}-closer")
+if closer_seat not in sheet.in_game:
+    closer_seat = sheet.in_game[0]
+order = lt.seat_order(sheet, closer_seat)
+names = [seats[seat] for seat in order]
+labels = [t("layoffs.closes", lang, who=names[0]), *names[1:]]
 typed = []
 previews = []  # filled once every hand is read: the cards each player holds
-cols = st.columns(2)
-for i in range(opponents + 1):
-    key = f"{state_key}-hand-{i}"
-    if key not in st.session_state:
-        st.session_state[key] = texts[i] if i < len(texts) else ""
-    typed.append(cols[i % 2].text_input(names[i], key=key, placeholder="7o 7c 7b …"))
-    previews.append(cols[i % 2].container())
+for first in range(0, opponents + 1, 2):
+    # A row per two seats, so that Tab goes through the hands in reading order.
+    row = st.columns(2)
+    for i, col in zip(range(first, min(first + 2, opponents + 1)), row, strict=False):
+        key = f"{state_key}-hand-{i}"
+        if key not in st.session_state:
+            st.session_state[key] = texts[i] if i < len(texts) else ""
+        typed.append(col.text_input(labels[i], key=key, placeholder="7o 7c 7b …"))
+        previews.append(col.container())
 
 st.session_state[saved_key] = list(typed)
 reading = lt.read_table(typed[0], typed[1:], rules)
@@ -147,6 +178,14 @@ with st.expander(t("layoffs.pick.title", lang), expanded=True, icon=":material/t
                 width=PICKER_WIDTH)  # fmt: skip
 st.query_params["closer"] = " ".join(typed[0].split())
 st.query_params["opp"] = [" ".join(text.split()) for text in typed[1:]]
+with st.popover(t("layoffs.share", lang), icon=":material/link:"):
+    # The address holds every hand: this link opens the very same deal.
+    st.caption(t("layoffs.share_hint", lang))
+    query = urlencode({"lang": lang, "rules": rules_id, **current_options(rules_id),
+                       "closer": st.query_params["closer"]}) + "".join(
+        "&" + urlencode({"opp": opp}) for opp in st.query_params.get_all("opp"))
+    page_url = (st.context.url or "").split("?")[0] or "/Layoff_table"  # None under AppTest
+    st.code(f"{page_url}?{query}", language=None, wrap_lines=True)
 outside = lt.outside_deck(reading)
 if outside.cards:
     # One message for the table (a profile change), not one per player.
@@ -156,7 +195,7 @@ if outside.cards:
         st.warning(t(key, lang, cards=cards, name=rules.name, size=rules.deck.size),
                    icon=":material/swap_horiz:")  # fmt: skip
         st.button(t("layoffs.outside.deal", lang), icon=":material/casino:", on_click=deal,
-                  args=(rules, opponents, int(seed)), key=f"{state_key}-redeal")  # fmt: skip
+                  args=(rules, opponents), key=f"{state_key}-redeal")  # fmt: skip
 for problem in outside.rest:
     # The count is ours; every other value is what the user typed, quoted as code.
     count = problem.kind is lt.ProblemKind.COUNT
@@ -164,6 +203,18 @@ for problem in outside.rest:
     who = names[problem.player]
     message = t(f"layoffs.problem.{problem.kind.value}", lang, who=who, value=value)
     st.error(message, icon=":material/error:")
+
+def arrangement_text(arrangement: Arrangement) -> str:
+    """What a closer shows, by card names (a joker by the card it stands for): melds apart by
+    " | ", then " / " and the loose cards."""
+    def meld_text(meld: Meld) -> str:
+        return ", ".join(t("cards.label.joker_as", lang, card=card_name(named.code(), lang))
+                         if card.is_joker else card_name(card.code(), lang)
+                         for card, named in zip(meld.cards, meld.stands_for, strict=True))
+
+    text = " | ".join(meld_text(meld) for meld in arrangement.melds)
+    return text + (f" / {cards_text(arrangement.loose, lang)}" if arrangement.loose else "")
+
 
 end: HandEnd | None = None
 shown = None
@@ -174,8 +225,8 @@ if reading.ok:
     shown = choices[0] if choices else None
     if len(choices) > 1:
         shown = st.selectbox(t("layoffs.closer_shows", lang), choices,
-                             format_func=lambda a: a.code() + (f" ({t('layoffs.ours', lang)})"
-                                                               if a == choices[0] else ""),
+                             format_func=lambda a: arrangement_text(a) + (
+                                 f" ({t('layoffs.ours', lang)})" if a == choices[0] else ""),
                              key=f"{state_key}-shows-{hand_code(reading.hands[0])}",
                              help=t("layoffs.closer_shows_help", lang))
     try:
@@ -185,62 +236,72 @@ if reading.ok:
         st.error(t("layoffs.cannot_close", lang, points=closer_points), icon=":material/block:")
 
 # --- The end of the hand, step by step ------------------------------------------------------
+replay_key = f"{state_key}-replay"
+
+
+def replay_to(step: int, count: int) -> None:
+    st.session_state[replay_key] = min(max(step, 1), count)
+
+
+def on_replay_key(action: str, step: int, count: int) -> None:
+    moves = {"next": step + 1, "back": step - 1, "first": 1, "last": count}
+    replay_to(moves.get(action, step), count)
+
+
 if end is not None:
     st.header(t("layoffs.end_title", lang), divider="green")
     closing = end.close
     assert closing is not None
-    st.markdown(f"**{names[0]}**")
+    st.markdown(f"**{labels[0]}**")
     show_arrangement(closing.arrangement, rules, lang, width=56)
     st.markdown(t(f"layoffs.outcome.{closing.outcome.value}", lang, score=closing.score,
                   points=closing.arrangement.loose_points(rules)))  # fmt: skip
-    step = len(end.steps)
-    if end.steps:
-        step = st.slider(t("layoffs.step", lang), 0, len(end.steps), len(end.steps))
-    lines = []
-    for number, move in enumerate(end.steps[:step], 1):
-        who, meld = names[move.player], f"`{move.result.code()}`"
-        if move.action is Action.SHOW:
-            text = t("layoffs.step.show", lang, who=who, meld=meld)
-        else:
-            card = card_name(move.cards[0].code(), lang)
-            text = t("layoffs.step.lay_off", lang, who=who, card=card, meld=meld)
-        if move.round > 1:
-            text += f" *({t('layoffs.step.round', lang, n=move.round)})*"
-        lines.append(f"{number}. {'**' + text + '**' if number == step else text}")
-    st.markdown("\n".join(lines) or t("layoffs.no_steps", lang))
-    table = end.table_after(step)
-    laid: list[list] = [[] for _ in table]
-    for move in end.steps[:step]:
-        if move.action is Action.LAY_OFF:
-            laid[move.meld].extend(move.cards)
-    show_table(table, [names[o] for o in end.owners[: len(table)]], lang, laid=laid)
-    st.caption(t("layoffs.ring_hint", lang, colour=LAID_RING))
+    count = len(end.steps)
+    # A new table starts the replay at its first step.
+    signature = (hand_code(reading.hands[0]), *(hand_code(h) for h in reading.hands[1:]))
+    if st.session_state.get(f"{replay_key}-of") != signature:
+        st.session_state[replay_key] = 1
+    st.session_state[f"{replay_key}-of"] = signature
+    step = min(max(int(st.session_state.get(replay_key, 1)), 1), count) if count else 0
+    with st.container(key="lt_replay", border=True):
+        with st.container(horizontal=True, vertical_alignment="center"):
+            for symbol, target, name in (("⏮", 1, "first"), ("◀", step - 1, "back"),
+                                         ("▶", step + 1, "next"), ("⏭", count, "last")):
+                st.button(symbol, key=f"{replay_key}-{name}", on_click=replay_to,
+                          args=(target, count), help=t(f"layoffs.replay.{name}", lang),
+                          disabled=(target < 1 or target > count or target == step))
+            st.markdown(t("layoffs.replay.at", lang, step=step, count=count))
+        if count:
+            step_keys(f"{replay_key}-keys", partial(on_replay_key, step=step, count=count),
+                      {key: action for key, action in STEP_KEYS.items() if key != " "})
+        lines = []
+        for number, move in enumerate(end.steps[:step], 1):
+            who, meld = seats[order[move.player]], cards_text(move.result.cards, lang)
+            if move.action is Action.SHOW:
+                text = t("layoffs.step.show", lang, who=who, meld=meld)
+            else:
+                card = card_name(move.cards[0].code(), lang)
+                text = t("layoffs.step.lay_off", lang, who=who, card=card, meld=meld)
+            if move.round > 1:
+                text += f" *({t('layoffs.step.round', lang, n=move.round)})*"
+            lines.append(f"{number}. {'**' + text + '**' if number == step else text}")
+        st.markdown("\n".join(lines) or t("layoffs.no_steps", lang))
+        table = end.table_after(step)
+        laid: list[list] = [[] for _ in table]
+        for move in end.steps[:step]:
+            if move.action is Action.LAY_OFF:
+                laid[move.meld].extend(move.cards)
+        show_table(table, [names[o] for o in end.owners[: len(table)]], lang, laid=laid)
+        st.caption(t("layoffs.ring_hint", lang, colour=LAID_RING))
 
     st.subheader(t("layoffs.scores_title", lang))
-    cols = ("player", "melds", "laid_off", "loose", "points", "adds")
-    scores = pd.DataFrame(
-        [
-            [
-                names[i],
-                " | ".join(meld.code() for meld in player.melds),
-                " ".join(lay.card.code() for lay in player.laid_off),
-                " ".join(card.code() for card in player.loose),
-                player.loose_points,
-                t("layoffs.wins", lang) if player.score is None else str(player.score),
-            ]
-            for i, player in enumerate(end.players)
-        ],
-        columns=[t(f"layoffs.col.{c}", lang) for c in cols],
-    )
-    st.dataframe(scores, hide_index=True, width="stretch")
+    show_score_table(end, names, lang, headers=[
+        t(f"layoffs.col.{c}", lang) for c in ("player", "melds", "laid_off", "loose", "points",
+                                              "adds")], wins=t("layoffs.wins", lang))
 
 # --- The score sheet across several hands ---------------------------------------------------
 st.header(t("layoffs.sheet_title", lang), divider="green")
 st.markdown(t("layoffs.sheet_intro", lang, limit=rules.limit))
-deck = rules.deck
-sheet_key = f"sheet-{rules.code()}-{opponents + 1}-{deck.size}-{deck.copies}-{deck.jokers}"
-seats = [t("layoffs.seat", lang, n=i + 1) for i in range(opponents + 1)]
-sheet: ScoreSheet = st.session_state.get(sheet_key) or ScoreSheet.start(rules, seats)
 
 
 def refused(error: ValueError, seat: int | None = None, hand: tuple[Card, ...] = (),
@@ -252,32 +313,29 @@ def refused(error: ValueError, seat: int | None = None, hand: tuple[Card, ...] =
     st.warning(t("layoffs.sheet_refused", lang, reason=reason), icon=":material/block:")
 
 
-buttons = st.columns([1.2, 1, 1, 1])
+buttons = st.columns([1.4, 1, 1])
 if not sheet.finished:
-    closer_seat = buttons[0].selectbox(
-        t("layoffs.closer_seat", lang), sheet.in_game, format_func=lambda s: seats[s]
-    )
-    order = (closer_seat, *sheet.turn_order(closer_seat))
-    if buttons[1].button(t("layoffs.add_hand", lang), disabled=end is None or len(order) != len(
-            reading.hands)):  # fmt: skip
+    in_order = (closer_seat, *sheet.turn_order(closer_seat))
+    if buttons[0].button(t("layoffs.add_hand", lang), disabled=end is None or len(
+            in_order) != len(reading.hands)):  # fmt: skip
         try:
             held = [shown or reading.hands[0], *reading.hands[1:]]
-            sheet, _ = sheet.close(closer_seat, dict(zip(order, held, strict=True)))
+            sheet, _ = sheet.close(closer_seat, dict(zip(in_order, held, strict=True)))
         except (ScoreError, CloseError) as err:
             refused(err, closer_seat, reading.hands[0], len(reading.hands))
-    if len(order) != len(reading.hands):
-        buttons[1].caption(t("layoffs.sheet_mismatch", lang, n=len(order) - 1))
-    if buttons[2].button(t("layoffs.random_hand", lang), icon=":material/casino:"):
-        deal_seed = int(seed) * 1000 + len(sheet.history)
-        closer_seat = random.Random(deal_seed).choice(sheet.in_game)
-        order = (closer_seat, *sheet.turn_order(closer_seat))
-        dealt = lt.deal_table(rules, len(order) - 1, deal_seed)
+    if len(in_order) != len(reading.hands):
+        buttons[0].caption(t("layoffs.sheet_mismatch", lang, n=len(sheet.in_game) - 1))
+    if buttons[1].button(t("layoffs.random_hand", lang), icon=":material/casino:"):
+        deal_seed = seed * 1000 + len(sheet.history)
+        dealer = random.Random(deal_seed).choice(sheet.in_game)
+        dealt_order = (dealer, *sheet.turn_order(dealer))
+        dealt = lt.deal_table(rules, len(dealt_order) - 1, deal_seed)
         try:
-            sheet, _ = sheet.close(closer_seat, dict(zip(order, dealt, strict=True)))
+            sheet, _ = sheet.close(dealer, dict(zip(dealt_order, dealt, strict=True)))
         except (ScoreError, CloseError) as err:
-            refused(err, closer_seat, dealt[0], len(dealt))
+            refused(err, dealer, dealt[0], len(dealt))
 for seat in range(len(seats)):
-    if sheet.can_return(seat) and buttons[3].button(
+    if sheet.can_return(seat) and buttons[2].button(
         t("layoffs.return", lang, who=seats[seat]), key=f"return-{seat}"
     ):
         try:
@@ -290,7 +348,7 @@ with st.container(horizontal=True):
         t("layoffs.no_closer", lang), icon=":material/block:", key="no-closer",
         help=t("layoffs.no_closer_help", lang, name=rules.name, n=rules.stock_runs_out_end),
     ):
-        deal_seed = int(seed) * 1000 + len(sheet.history)
+        deal_seed = seed * 1000 + len(sheet.history)
         dealt = lt.deal_hands(rules, len(sheet.in_game), deal_seed)
         try:
             sheet, _ = sheet.stock_ran_out(dict(zip(sheet.in_game, dealt, strict=True)))
@@ -315,7 +373,7 @@ if rows:
          for row in rows],
         index=frame.index, columns=frame.columns,
     )  # fmt: skip
-    st.dataframe(frame.style.apply(lambda _: marks, axis=None), width="stretch")
+    st.table(frame.style.apply(lambda _: marks, axis=None))
     figure = go.Figure()
     for seat, name in enumerate(seats):
         figure.add_trace(go.Scatter(x=[0, *(r.number for r in rows)],

@@ -3,33 +3,33 @@
 from __future__ import annotations
 
 import datetime
+import random
 from dataclasses import replace
-from fractions import Fraction
 
-import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon import puzzles as pz
-from chinchon.engine.solver import Outcome
-from chinchon.views.i18n import (
-    card_name,
-    fmt_date,
-    fmt_number,
-    fmt_percent,
-    number_separators,
-    t,
-)
-from chinchon.views.svg import card_data_uri
+from chinchon.views import puzzle as view
+from chinchon.views.i18n import card_name, fmt_date, t
 from webui import progress  # progress (issue 11)
 from webui.card_buttons import card_buttons, clicked_card
-from webui.ui import house_code, literal, setup_page, show_cards, url_value
+from webui.ui import (
+    current_options,
+    house_code,
+    literal,
+    offered_options,
+    option_defaults,
+    setup_page,
+    show_arrangement,
+    show_cards,
+    url_value,
+)
 
-GREEN, GREY = "#1f7a4d", "#cdc7ba"
 ANY = "any"
 
-# A shared link carries its own profile: it wins over the sidebar's before the sidebar is drawn.
-# Read on arriving only: on a rerun the browser's URL may still hold the previous puzzle.
+# A shared link carries its own profile and options: they win over the sidebar's before the
+# sidebar is drawn. Read on arriving only: on a rerun the browser's URL may still hold the
+# previous puzzle.
 raw_id = url_value("puzzle", "pz_id")
 linked = pz.shipped().get(raw_id.strip()) if raw_id else None
 if linked is not None and linked.id != st.session_state.get("pz_id"):
@@ -37,6 +37,9 @@ if linked is not None and linked.id != st.session_state.get("pz_id"):
     asked = st.query_params.get("rules", "")
     if asked.replace(" ", "+").split("+")[0] != linked.rules_id:
         st.query_params["rules"] = linked.rules_id
+    for name in offered_options(linked.rules_id):
+        value = dict(linked.options).get(name, option_defaults(linked.rules_id)[name])
+        st.query_params[name] = str(value)
 lang, rules_id = setup_page("puzzles")
 state = st.session_state
 for name, value in (("pz_streak", 0), ("pz_solved", 0), ("pz_played", 0)):
@@ -49,37 +52,37 @@ def tr(key: str, **kw: object) -> str:
     return t(f"puzzles.{key}", lang, **kw)
 
 
-def move_name(move: str, puzzle: pz.Puzzle) -> str:
-    if move == pz.STOCK:
-        return tr("move.stock")
-    if move == pz.TAKE:
-        return tr("move.take", card=card_name(puzzle.top.code(), lang) if puzzle.top else "")
-    return card_name(move, lang)
-
-
 def start(puzzle: pz.Puzzle | None) -> None:
     """Show ``puzzle`` from scratch and put its id in the URL."""
     if puzzle is None:
         state.pz_empty = True
         return
     state.update(pz_id=puzzle.id, pz_tried=[], pz_done=False, pz_hint=False, pz_counted=False,
-                 pz_last=None, pz_empty=False, pz_daily=None, pz_close=False)
+                 pz_last=None, pz_empty=False, pz_daily=None, pz_asking=None, pz_closed=None)
     st.query_params["puzzle"] = puzzle.id
 
 
-def filtered() -> list[pz.Puzzle]:
+def candidates() -> list[pz.Puzzle]:
+    """The puzzles of the sidebar's rules and options, the filters applied; with no filter on
+    the difficulty, the level the player has reached (easy first)."""
     theme, level = state.get("pz_theme", ANY), state.get("pz_level", ANY)
-    return pz.pool(rules_id, None if theme == ANY else theme, None if level == ANY else level)
+    chosen = pz.pool(rules_id, None if theme == ANY else theme,
+                     None if level == ANY else level, options=current_options(rules_id))
+    reached = pz.level_for(state.pz_solved)
+    if level == ANY and reached is not None:
+        chosen = [p for p in chosen if p.difficulty == reached] or chosen
+    return chosen
 
 
 def next_one() -> None:
     # progress (issue 11): a miss being retried, else a puzzle near the learner's rating
-    start(progress.next_puzzle(filtered(), state.get("pz_id"), rules_id))
+    start(progress.next_puzzle(candidates(), state.get("pz_id"), rules_id))
 
 
 def daily() -> None:
     today = datetime.date.today()
-    start(pz.daily_puzzle(today, pz.pool(rules_id)))
+    start(pz.daily_puzzle(today, pz.pool(rules_id, options=current_options(rules_id))
+                          or pz.pool(rules_id)))
     state.pz_daily = today.isoformat()
 
 
@@ -89,9 +92,9 @@ def at_table(puzzle: pz.Puzzle) -> pz.Puzzle:
     return replace(puzzle, rules_id=code) if code else puzzle
 
 
-def answer(move: str, close: bool = False) -> None:
+def answer(move: str) -> None:
     solution = pz.solve(at_table(pz.find_puzzle(state.pz_id)))
-    verdict = pz.judge(solution, move, close)
+    verdict = pz.judge(solution, move)
     if not state.pz_counted:  # the first answer scores; a hint already cost the streak
         # progress (issue 11): written before the page says right or wrong
         progress.record_attempt(pz.find_puzzle(state.pz_id), move, verdict == "right",
@@ -102,14 +105,21 @@ def answer(move: str, close: bool = False) -> None:
         state.pz_streak = state.pz_streak + 1 if good else 0
     if verdict == "wrong":
         state.pz_tried = [*state.pz_tried, move]
-    state.pz_done = verdict == "right"
+    elif pz.offers_close(solution, move):
+        state.pz_asking = move  # the second question: close now?
+    else:
+        state.pz_done = True
     state.pz_last = (verdict, move)
+
+
+def answer_close(close: bool) -> None:
+    state.update(pz_closed=close, pz_asking=None, pz_done=True)
 
 
 def on_card() -> None:
     code = clicked_card("pz_cards")
-    if code is not None and not state.pz_done:
-        answer(code, bool(state.get("pz_close")))
+    if code is not None and not state.pz_done and not state.pz_asking:
+        answer(code)
 
 
 def give_hint() -> None:
@@ -121,59 +131,40 @@ def reveal() -> None:
         progress.record_attempt(pz.find_puzzle(state.pz_id), None, False,  # progress (issue 11)
                                 state.pz_hint, state.get("pz_daily"))
         state.pz_counted, state.pz_played = True, state.pz_played + 1
-    state.update(pz_done=True, pz_streak=0, pz_last=None)
+    state.update(pz_done=True, pz_streak=0, pz_last=None, pz_asking=None)
 
 
 def retry() -> None:
-    state.update(pz_tried=[], pz_done=False, pz_last=None, pz_hint=False, pz_close=False)
-
-
-def percent(value: Fraction) -> str:
-    """One decimal everywhere, so that the sentence, the chart and the table agree."""
-    return fmt_percent(value, lang, digits=1)
-
-
-def outcome_text(outcome: str, score: int | None) -> str:
-    return tr(f"outcome.{outcome}", score=score)
+    state.update(pz_tried=[], pz_done=False, pz_last=None, pz_hint=False, pz_asking=None,
+                 pz_closed=None)
 
 
 # --- Which puzzle --------------------------------------------------------------------------------
 current = pz.shipped().get(state.get("pz_id", ""))
+shipped_for_options = bool(pz.pool(rules_id, options=current_options(rules_id)))
 if raw_id and linked is None:
     st.error(tr("unknown", id=literal(raw_id)), icon=":material/search_off:")
 if linked is not None and linked.id != state.get("pz_id"):
     start(linked)
-elif current is None or current.rules_id != rules_id:
+elif (current is None or current.rules_id != rules_id
+      or (dict(current.options) != current_options(rules_id) and shipped_for_options)):
     next_one()
+    if state.get("pz_empty"):  # no puzzle ships for these options: one of the profile's
+        start(pz.next_puzzle(pz.pool(rules_id), None, random.Random()))
 puzzle = at_table(pz.find_puzzle(state.pz_id))
 progress.puzzle_shown(puzzle.id)  # progress (issue 11): the clock of this attempt
+if not shipped_for_options:
+    st.info(tr("no_pack"), icon=":material/info:")
 with st.spinner(tr("solving")):  # shown only if it takes a while (two decks, jokers)
     solution = pz.solve(puzzle)
+done, asking = state.pz_done, state.get("pz_asking")
+
+# --- The position: title, question, hand ---------------------------------------------------------
+st.subheader(view.title(puzzle, lang), anchor=False)
 rules = puzzle.rules
-
-st.title(tr("title"))
-st.caption(tr("intro"))
-left, mid, right = st.columns([5, 5, 9], vertical_alignment="bottom")
-left.selectbox(tr("theme"), [ANY, *pz.THEMES], key="pz_theme",
-               format_func=lambda th: tr("any") if th == ANY else tr(f"theme.{th}"))
-mid.selectbox(tr("difficulty"), [ANY, *pz.DIFFICULTIES], key="pz_level",
-              format_func=lambda lv: tr("any") if lv == ANY else tr(f"difficulty.{lv}"))
-with right:
-    b1, b2 = st.columns(2)
-    b1.button(tr("next"), on_click=next_one, type="primary", icon=":material/skip_next:",
-              width="stretch")
-    b2.button(tr("daily"), on_click=daily, icon=":material/today:", width="stretch")
-if state.get("pz_empty"):
-    st.warning(tr("none"))
-
-# --- The position --------------------------------------------------------------------------------
-heading, m1, m2 = st.columns([6, 1, 1], vertical_alignment="bottom")
-heading.subheader(tr("heading", id=puzzle.id))
-m1.metric(tr("streak"), state.pz_streak)
-m2.metric(tr("score"), tr("score_value", solved=state.pz_solved, played=state.pz_played))
-progress.rating_widget(lang, rules_id)  # progress (issue 11): rating, its change, easier/harder
 notes = [tr("rules_note", rules=t(f"profile.{rules.id}.name", lang)),
-         tr(f"difficulty.{puzzle.difficulty}")]
+         tr(f"difficulty.{puzzle.difficulty}"),
+         tr("status", streak=state.pz_streak, solved=state.pz_solved, played=state.pz_played)]
 if state.get("pz_daily"):
     notes.insert(0, tr("daily_note", date=fmt_date(datetime.date.fromisoformat(state.pz_daily),
                                                    lang)))
@@ -187,114 +178,125 @@ top_name = card_name(puzzle.top.code(), lang) if puzzle.top else ""
 st.markdown(f"**{tr(f'question.{puzzle.question}', card=top_name)}** "
             + tr(f"criterion.{puzzle.criterion}"))
 
-done = state.pz_done
+hint = set(pz.hint_moves(solution)) if state.pz_hint and not done else set()
 marks = dict.fromkeys(state.pz_tried, "wrong")
-if done:
-    marks.update(dict.fromkeys(solution.answers, "right"))
-hand_codes = [card.code() for card in puzzle.hand]
+if done or asking:
+    marks.update(dict.fromkeys(solution.answers if done else [asking], "right"))
+order = pz.number_order if state.get("pz_by_number") else pz.card_order
+hand_codes = [card.code() for card in sorted(puzzle.hand, key=order)]
 if puzzle.question == "discard":
-    st.caption(tr("your_hand") + " · " + tr("click"))
     card_buttons([hand_codes], lang, key="pz_cards", label=tr("your_hand"), on_click=on_card,
-                 states=marks, disabled=done)
-    if puzzle.criterion == "fewest-points":
-        st.toggle(tr("close_toggle"), key="pz_close", disabled=done)
+                 states=marks, disabled=done or bool(asking), highlight=hint, fit=True)
 else:
     hand_col, top_col = st.columns([7, 2])
     with hand_col:
         st.caption(tr("your_hand"))
-        show_cards(hand_codes, lang, width=84)
+        card_buttons([hand_codes], lang, key="pz_take_hand", label=tr("your_hand"),
+                     on_click=lambda: None, disabled=True, width=72, fit=True)
     with top_col:
         st.caption(tr("top"))
-        show_cards([puzzle.top.code() if puzzle.top else ""], lang, width=84,
-                   highlights=[GREEN if done and pz.TAKE in solution.answers else None])
-    c1, c2, _ = st.columns([2, 2, 4])
-    c1.button(tr("take", card=top_name), on_click=answer, args=(pz.TAKE,), disabled=done,
-              icon=":material/back_hand:", width="stretch")
-    c2.button(tr("stock"), on_click=answer, args=(pz.STOCK,), disabled=done,
+        show_cards([puzzle.top.code() if puzzle.top else ""], lang, width=72,
+                   highlights=[view.GREEN if done and pz.TAKE in solution.answers
+                               else "#e0a21b" if hint else None])
+    c1, c2 = st.columns(2)
+    c1.button(tr("take", card=top_name), on_click=answer, args=(pz.TAKE,),
+              disabled=done or bool(asking), icon=":material/back_hand:", width="stretch")
+    c2.button(tr("stock"), on_click=answer, args=(pz.STOCK,), disabled=done or bool(asking),
               icon=":material/style:", width="stretch")
-if puzzle.seen:
-    with st.expander(f"{tr('seen')} ({len(puzzle.seen)})"):
-        show_cards([c.code() for c in puzzle.seen], lang, width=40, gap=4)
+st.toggle(tr("by_number"), key="pz_by_number")
 
-# --- Feedback --------------------------------------------------------------------------------------
+# --- Feedback and the second question -------------------------------------------------------------
 last = state.get("pz_last")
 if last:
     verdict, move = last
     if verdict == "right":
-        st.success(tr("right", move=move_name(move, puzzle)), icon=":material/check_circle:")
-    elif verdict == "close":
-        st.warning(tr("should_close" if pz.should_close(solution) else "should_not_close"))
+        st.success(tr("right", move=view.move_name(move, puzzle, lang)),
+                   icon=":material/check_circle:")
     else:
-        st.error(tr("wrong", move=move_name(move, puzzle)), icon=":material/close:")
-if state.pz_hint and not done and puzzle.question == "take":
-    st.info(tr("hint_take", card=top_name, points=solution.option(pz.TAKE).loose_points),
-            icon=":material/lightbulb:")
-elif state.pz_hint and not done:
-    first, second = (move_name(m, puzzle) for m in pz.hint_moves(solution))
-    st.info(tr("hint_text", first=first, second=second), icon=":material/lightbulb:")
-a1, a2, a3, _ = st.columns([2, 2, 2, 3])
-if not done:
+        st.error(tr("wrong", move=view.move_name(move, puzzle, lang)), icon=":material/close:")
+if asking:
+    option = solution.option(asking)
+    with st.container(border=True):
+        st.markdown("**" + tr("close_question") + "** "
+                    + tr("close_detail", outcome=view.outcome_text(option.outcome, option.score,
+                                                                    lang)))
+        q1, q2 = st.columns(2)
+        q1.button(tr("close_yes"), on_click=answer_close, args=(True,), type="primary",
+                  icon=":material/done_all:", width="stretch", key="pz_close_yes")
+        q2.button(tr("close_no"), on_click=answer_close, args=(False,), width="stretch",
+                  key="pz_close_no")
+if done and state.get("pz_closed") is not None:
+    close_verdict = pz.judge_close(solution, state.pz_closed)
+    outcome = view.outcome_text(solution.best.outcome, solution.best.score, lang)
+    if close_verdict == "right":
+        st.success(tr("closed_right", outcome=outcome), icon=":material/done_all:")
+    else:
+        st.warning(tr("closed_wrong", outcome=outcome))
+if hint:
+    if puzzle.question == "take":
+        st.info(tr("hint_take", card=top_name, points=solution.option(pz.TAKE).loose_points),
+                icon=":material/lightbulb:")
+    else:
+        st.info(tr("hint_cards"), icon=":material/lightbulb:")
+
+
+def filters() -> None:
+    with st.popover(tr("filters"), icon=":material/tune:", width="stretch"):
+        st.selectbox(tr("theme"), [ANY, *pz.THEMES], key="pz_theme",
+                     format_func=lambda th: tr("any") if th == ANY else tr(f"theme.{th}"))
+        st.selectbox(tr("difficulty"), [ANY, *pz.DIFFICULTIES], key="pz_level",
+                     format_func=lambda lv: tr("any") if lv == ANY else tr(f"difficulty.{lv}"))
+        st.button(tr("another"), on_click=next_one, icon=":material/shuffle:", width="stretch")
+        st.button(tr("daily"), on_click=daily, icon=":material/today:", width="stretch")
+
+
+if asking:
+    filters()
+elif not done:
+    a1, a2, a3 = st.columns(3)
     a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint, help=tr("hint_help"),
               icon=":material/lightbulb:", width="stretch")
-    a2.button(tr("solution"), on_click=reveal, icon=":material/visibility:",
-              width="stretch")
-else:
-    a1.button(tr("retry"), on_click=retry, icon=":material/replay:", width="stretch")
-    a2.button(tr("next"), on_click=next_one, type="primary", icon=":material/skip_next:",
-              width="stretch", key="pz_next_after")
+    a2.button(tr("solution"), on_click=reveal, icon=":material/visibility:", width="stretch")
+    with a3:
+        filters()
+if state.get("pz_empty"):
+    st.warning(tr("none"))
 
-# --- The explanation -------------------------------------------------------------------------------
+# --- The explanation, above "Next puzzle" ---------------------------------------------------------
 if done:
-    st.subheader(tr("explanation"))
-    key, values = pz.why(solution)
-    names = {k: move_name(values[k], puzzle) for k in ("best", "second")}
-    if "top" in values:
-        names["top"] = card_name(values["top"], lang)
-    shown = {**values, **names,
-             "best_outcome": outcome_text(values["best_outcome"], values["best_score"]),
-             "second_outcome": outcome_text(values["second_outcome"], values["second_score"])}
-    # Points and counts stay numbers: t() writes them in the language and picks the plural.
-    for k in ("best_chance", "second_chance", "stock_chance"):
-        if k in values:
-            shown[k] = percent(values[k])
-    st.info(tr(f"why.{key}", **shown), icon=":material/school:")
-    others = [move_name(m, puzzle) for m in solution.answers[1:]]
-    if others:
-        st.caption(tr("right_also", moves=", ".join(others)))
-    if puzzle.themes:
-        st.caption(tr("themes_note", themes=", ".join(tr(f"theme.{th}") for th in puzzle.themes)))
-    options = list({o.move: o for o in solution.options}.values())
-    frame = pd.DataFrame({
-        tr("col.best"): ["★" if o.move in solution.answers else "" for o in options],
-        tr("col.move"): [move_name(o.move, puzzle) for o in options],
-        tr("col.points"): [float(o.loose_points) for o in options],
-        tr("col.close"): [outcome_text(o.outcome.value, o.score)
-                          if o.outcome is not Outcome.CANNOT_CLOSE else "—" for o in options],
-        tr("col.chance"): [float(o.close_chance) * 100 for o in options],
-        tr("col.expected"): [float(o.expected_points) for o in options],
-    })
-    chance = puzzle.criterion == "close-chance"
-    ys = frame[tr("col.chance") if chance else tr("col.points")]
-    figure = go.Figure(go.Bar(
-        x=list(range(len(options))), y=ys,
-        text=[fmt_percent(y / 100, lang, 1) if chance else fmt_number(y, lang) for y in ys],
-        textposition="outside", cliponaxis=False, hovertext=frame[tr("col.move")],
-        hoverinfo="text+y",
-        marker_color=[GREEN if o.move in solution.answers else GREY for o in options]))
-    images = [] if puzzle.question == "take" else [
-        {"source": card_data_uri(o.move, width=48, lang=lang), "xref": "x", "yref": "paper", "x": x,
-         "y": -0.03, "sizex": 0.62, "sizey": 0.4, "xanchor": "center", "yanchor": "top"}
-        for x, o in enumerate(options)]
-    figure.update_layout(separators=number_separators(lang),
-        title=tr("chart.chance" if chance else "chart.points"), height=340, bargap=0.35,
-        margin={"t": 48, "b": 100 if images else 40, "l": 48, "r": 8}, images=images,
-        yaxis={"range": [0, max(1.0, float(ys.max())) * 1.25]},
-        xaxis={"showticklabels": not images, "tickvals": list(range(len(options))),
-               "ticktext": list(frame[tr("col.move")])})
-    st.plotly_chart(figure, width="stretch")
-    # The table shows the numbers as the sentence does, in the page's language.
-    table = frame.assign(**{
-        tr("col.chance"): [percent(o.close_chance) for o in options],
-        tr("col.expected"): [fmt_number(o.expected_points, lang, 2) for o in options],
-        tr("col.points"): [fmt_number(o.loose_points, lang) for o in options]})
-    st.dataframe(table, hide_index=True, width="stretch")
+    progress.rating_widget(lang, rules_id)  # progress (issue 11): rating, its change, easier/harder
+    shown = view.explain(solution, state.pz_tried, lang)
+    st.info(shown.lesson, icon=":material/school:")
+    if shown.also:
+        st.caption(tr("right_also", moves=", ".join(shown.also)))
+    for kept, heading in ((shown.best, tr("after_best", move=shown.best.name)),
+                          (shown.other, tr("after_mine" if shown.other_is_mine else "after_other",
+                                           move=shown.other.name if shown.other else ""))):
+        if kept is None:
+            continue
+        with st.container(border=True):
+            st.markdown(f"**{heading}**")
+            show_arrangement(kept.arrangement, rules, lang, width=52)
+            st.caption(kept.draws_text)
+            if kept.pictured:
+                show_cards(view.card_codes(kept.pictured), lang, width=40, gap=4,
+                           labels=[f"×{kept.draws.copies[c]}" if kept.draws.copies[c] > 1
+                                   else None for c in kept.pictured])
+    n1, n2 = st.columns(2)
+    n1.button(tr("next"), on_click=next_one, type="primary", icon=":material/skip_next:",
+              width="stretch", key="pz_next_after")
+    n2.button(tr("retry"), on_click=retry, icon=":material/replay:", width="stretch")
+    with st.expander(tr("explanation")):
+        if puzzle.themes:
+            st.caption(tr("themes_note", themes=", ".join(tr(f"theme.{th}")
+                                                          for th in puzzle.themes)))
+        st.plotly_chart(view.chart(solution, lang), width="stretch",
+                        config={"displayModeBar": False})
+        st.table(view.comparison(solution, lang).set_index(tr("col.move")))
+        st.caption(tr("table_note"))
+    filters()
+
+if puzzle.seen:
+    with st.expander(f"{tr('seen')} ({len(puzzle.seen)})"):
+        show_cards([c.code() for c in puzzle.seen], lang, width=40, gap=4)
+st.caption(tr("intro"))

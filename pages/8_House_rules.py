@@ -15,7 +15,7 @@ profile = t(f"profile.{rules_id}.name", lang)
 st.title(t("page.house_rules", lang))
 st.markdown(t("house.intro", lang, profile=profile))
 
-values = house.start_values(rules)
+values = house.house_values(rules)
 
 
 def widget_key(key: str) -> str:
@@ -63,7 +63,7 @@ def choice_text(key: str, value: str) -> str:
         return t("house.value.decks.profile", lang)
     if key in ("first-round-close", "seven-ten"):
         return t(f"house.value.{value}", lang)
-    if key in house.labelled_choices(key):
+    if value in house.labelled_choices(key):
         return t(house.choice_label(key, value), lang)
     if key == "deck":
         return t("sidebar.option.cards", lang, n=value)

@@ -5,40 +5,39 @@ from __future__ import annotations
 import streamlit as st
 
 from chinchon.views.i18n import t
-from webui import progress  # progress (issue 11)
+from webui import play_review, play_state, progress  # progress (issue 11)
 from webui import table as wt
 from webui.ui import setup_page
 
 lang, rules_id = setup_page("play")
-wt.settings(lang)
+play_state.settings(lang)
 st.title(t("page.play", lang))
 
-game = wt.current_game(rules_id, lang)
+game = play_state.current_game(rules_id, lang)
 if game is None:
     st.caption(t("play.intro", lang))
-    wt.setup_form(rules_id, lang)
+    play_state.setup_form(rules_id, lang)
     st.stop()
 
 names = wt.seat_names(game.setup, lang)
-state = game.state
-hand = wt.shown_hand(game)
 with st.container(horizontal=True, vertical_alignment="center"):
-    st.caption(t("play.header", lang, hand=hand, profile=t(f"profile.{rules_id}.name", lang),
+    st.caption(t("play.header", lang, hand=play_state.shown_hand(game),
+                 profile=t(f"profile.{rules_id}.name", lang),
                  seed=str(game.setup.seed)))  # a deal number is a code, not a quantity
-    st.button(t("play.new_game", lang), on_click=wt.clear_game, icon=":material/restart_alt:",
-              key="play_new")
+    st.button(t("play.new_game", lang), on_click=play_state.clear_game,
+              icon=":material/restart_alt:", key="play_new")
 
-if wt.results_pending(game):
-    wt.show_hand_over(game, names, lang)
+if play_state.results_pending(game):
+    play_review.show_hand_over(game, names, lang)
 elif game.over:
-    wt.show_game_over(game, names, lang)
+    play_review.show_game_over(game, names, lang)
     progress.keep_game(game)  # progress (issue 11): the finished game and its accuracy, kept
 else:
-    if wt.pace() == 0:
-        game = wt.bots_play(game)
-    if wt.results_pending(game):
+    if play_state.pace() == 0:
+        game = play_state.bots_play(game)
+    if play_state.results_pending(game):
         st.rerun()
-    if state.hands[0] is None and game.bot_to_move:
-        st.button(t("play.to_the_end", lang), on_click=wt.play_to_the_end,
+    if game.state.hands[0] is None and game.bot_to_move:
+        st.button(t("play.to_the_end", lang), on_click=play_state.play_to_the_end,
                   icon=":material/fast_forward:", key="play_to_end")
-    wt.paced(lambda: wt.show_table(st.session_state.play_game, names, lang), game)
+    play_state.paced(lambda: wt.show_table(st.session_state.play_game, names, lang), game)

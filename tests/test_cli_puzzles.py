@@ -15,12 +15,12 @@ from chinchon.puzzles import load_all, read_pack, solve
 GOOD = """\
 id: demo-1
 rules: barajamos
-hand: 1o 2o 3o 5c 5e 5b 12c 12e
+hand: 1o 2o 3o 5c 5e 5b 4c 4e
 question: discard
 criterion: fewest-points
-themes: figure, break-pair
+themes: close-now, break-pair
 difficulty: easy
-answer: 12c 12e
+answer: 4c 4e
 """
 
 
@@ -51,10 +51,10 @@ def test_check_passes_on_a_good_pack_and_fails_on_a_wrong_answer(tmp_path, capsy
     code, text = run("puzzles", "check", str(good))
     assert code == 0 and "1 puzzles in 1 packs checked: ok" in text
     bad = tmp_path / "bad.txt"
-    bad.write_text(GOOD.replace("answer: 12c 12e", "answer: 5c"), encoding="utf-8")
+    bad.write_text(GOOD.replace("answer: 4c 4e", "answer: 5c"), encoding="utf-8")
     code, text = run("puzzles", "check", str(good), str(bad))
     assert code == 1
-    assert f"{bad}:1: puzzle 'demo-1': the pack says 5c, the solver accepts 12c 12e" in text
+    assert f"{bad}:1: puzzle 'demo-1': the pack says 5c, the solver accepts 4c 4e" in text
     assert "also used in" in text  # the same id in both packs
 
 

@@ -20,7 +20,7 @@ from chinchon.views.handlab import (
     deal_closer,
     deal_hand,
     deck_rows,
-    discard_figure,
+    discard_chart_html,
     discard_frame,
     lab_view,
     layoffs_against,
@@ -205,16 +205,23 @@ def test_eight_cards_give_the_discard_table_of_the_fournier_example() -> None:
         assert row["can_close"] == analyze(left, FOURNIER).can_close
 
 
-def test_discard_figure_draws_each_card_under_its_bar_and_stars_the_best() -> None:
+def test_discard_chart_draws_each_card_under_its_bar_and_stars_the_best() -> None:
     view = lab_view(parse_hand("7o 7c 7b 9e 10e 11e 1o 1c"), BARAJAMOS)
     assert view.discards is not None
     frame = discard_frame(view.discards)
-    figure = discard_figure(frame, names=list(frame["card"]), title="t", axis_title="a")
-    (bars,) = figure.data
-    assert list(bars.y) == list(frame["points_left"])
-    assert [c == BEST for c in bars.marker.color] == list(frame["best"])
-    assert len(figure.layout.images) == 8
-    assert sorted(a.x for a in figure.layout.annotations) == [6, 7]
+    names = [f"name-{code}" for code in frame["card"]]
+    chart = discard_chart_html(frame, names=names, title="<T>")
+    bars = chart.split('role="listitem"')[1:]
+    assert len(bars) == 8 and "&lt;T&gt;" in chart and "<T>" not in chart
+    for bar, name, points, best in zip(bars, names, frame["points_left"], frame["best"],
+                                       strict=True):
+        assert f'title="{name}: {points}"' in bar and f'alt="{name}"' in bar
+        assert ("★" in bar) == bool(best) and (BEST in bar) == bool(best)
+    # The highest bar is the tallest; a bar of 0 points still shows.
+    heights = [int(bar.split("height:")[1].split("px")[0]) for bar in bars]
+    assert heights.index(max(heights)) == list(frame["points_left"]).index(
+        max(frame["points_left"]))
+    assert min(heights) >= 3
 
 
 def test_discard_frame_marks_every_equal_best() -> None:

@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import hand_problems, solve, table_of, verdict
+from reference_layoffs import random_pair
+from test_layoffs import check_pair
 from test_solver import check_objects, context, hands
 
 from chinchon.engine.cards import ACE_JOKER, Card, parse_hand
@@ -23,6 +25,7 @@ from chinchon.engine.rules import (
     ChinchonEffect,
     CloseRule,
     HouseRulesError,
+    Rules,
     RulesError,
     get_rules,
     parse_house,
@@ -409,3 +412,74 @@ def test_a_five_seat_barajamos_game_deals_two_decks() -> None:
     state = new_game(get_rules("barajamos"), 5, seed=3)
     assert state.rules.deck.copies == 2 and state.sheet.rules.deck.copies == 2
     assert new_game(get_rules("barajamos"), 4, seed=3).rules.deck.copies == 1
+
+
+#: One code per house key: a whole bot game under each, its hands checked against the rules.
+ONE_PER_KEY = {
+    "deck": "fournier+deck=48",
+    "decks": "fournier+decks=2",
+    "jokers": "jeux-de-cartes+jokers=ace-of-oros",
+    "figures": "barajamos+figures=10-10-10",
+    "joker-points": "ludoteka+jokers=2+joker-points=5",
+    "close": "barajamos+close=one-loose:4",
+    "first-round-close": "ludoteka+first-round-close=yes",
+    "minus-ten": "fournier+minus-ten=-30",
+    "chinchon": "jeux-de-cartes+chinchon=minus-25",
+    "limit": "fournier+limit=30",
+    "returns": "barajamos+returns=0",
+    "seven-ten": "jeux-de-cartes+seven-ten=no",
+}
+
+
+def test_one_code_per_key() -> None:
+    assert set(ONE_PER_KEY) == set(HOUSE_KEYS)
+    for key, code in ONE_PER_KEY.items():
+        assert f"{key}=" in get_rules(code).code(), code
+
+
+@pytest.mark.parametrize("key", sorted(ONE_PER_KEY))
+def test_each_option_through_a_whole_bot_game(key: str) -> None:
+    from chinchon.engine.bots import play_game
+    from chinchon.engine.solver import close_as
+
+    rules = get_rules(ONE_PER_KEY[key])
+    players = max(3, rules.players[0])
+    final = play_game(rules, ["greedy"] * players, seed=11)
+    assert final.is_over and final.rules.code() == rules.code()
+    assert final.sheet.rules.deck.copies == (2 if key == "decks" else 1)
+    for result in final.results:
+        entry, end = result.entry, result.end
+        assert end.rules.code() == rules.code()
+        out = set(entry.eliminated)
+        assert all(entry.totals[seat] > rules.limit for seat in out)
+        if entry.closer is None:
+            continue
+        # The closer's shown arrangement closes under these rules, with this score.
+        closer = end.players[0]
+        assert end.close is not None
+        checked = close_as(end.close.arrangement, rules)
+        assert (checked.outcome, checked.score) == (end.close.outcome, end.close.score)
+        if entry.outcome is Outcome.MINUS_TEN:
+            assert entry.added[entry.closer] == rules.minus_ten
+        if entry.outcome is Outcome.POINTS:
+            assert closer.loose_points == entry.added[entry.closer] or closer.laid_off
+    if key == "returns":
+        assert all(used == 0 for used in final.sheet.returns_used)
+
+
+# --- Lay-offs under house rules, against the one-player reference -------------------------------
+
+#: House profiles whose changes the lay-off reference reads through the Rules (points, close).
+LAYOFF_HOUSES = [get_rules(code) for code in (
+    "barajamos+figures=8-9-10+close=points:8",
+    "jeux-de-cartes+figures=10-11-12+close=points:6",
+    "ludoteka+jokers=2+joker-points=10+close=one-loose:6",
+    "fournier+close=one-loose:5+minus-ten=-20",
+)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(LAYOFF_HOUSES))
+def test_layoffs_match_the_reference_under_house_rules(seed: int, rules: Rules) -> None:
+    closer, opponent = random_pair(random.Random(seed), rules)
+    check_pair(rules, closer, opponent)

@@ -117,3 +117,18 @@ def test_card_name_rejects_bad_codes(bad: str) -> None:
 def test_doctests() -> None:
     failed, attempted = doctest.testmod(i18n)
     assert attempted > 0 and failed == 0
+
+
+def test_no_text_sends_a_phone_user_to_a_hidden_sidebar() -> None:
+    """On a phone the side panel is folded away: a text that points to it says how to open it
+    (the » button), and never calls it "the sidebar"."""
+    words = {"en": "sidebar", "es": "barra lateral", "fr": "barre latérale", "pt": "barra lateral"}
+    panels = {"en": "side panel", "es": "panel lateral", "fr": "panneau latéral",
+              "pt": "painel lateral"}
+    for lang in i18n.LANGUAGES:
+        for key, text in i18n.catalog(lang).items():
+            if key.startswith("sidebar."):
+                continue  # the panel's own labels
+            assert words[lang] not in text.lower(), (lang, key)
+            if panels[lang] in text.lower():
+                assert "»" in text, (lang, key)

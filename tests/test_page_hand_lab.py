@@ -31,6 +31,11 @@ def button(at: AppTest, label: str) -> Any:
     return next(b for b in at.button if b.label == label)
 
 
+def discard_chart(at: AppTest) -> bool:
+    """Whether the page drew the discard chart (HTML bars, one per card of the eight)."""
+    return any("chinchon-discards" in h.proto.body for h in at.get("html"))
+
+
 def loose_points(at: AppTest) -> int:
     (metric,) = [m for m in at.metric if m.label == "Loose points"]
     return int(metric.value)
@@ -92,25 +97,25 @@ def test_eight_cards_show_the_discard_table_and_chart() -> None:
     at = open_lab(hand=hand, rules="fournier")
     assert not at.exception
     assert "Which card to throw?" in subheaders(at)
-    (frame,) = [df.value for df in at.dataframe]
+    (frame,) = [table.value for table in at.table]
     assert len(frame) == 8
     table = discard_table(parse_hand(hand), get_rules("fournier"))
     assert list(frame["Points left"]) == [row.loose_points for row in table.rows]
     starred = [name for name in frame["Discard"] if name.startswith("★")]
     assert starred == ["★ ace of oros"] and table.best.code() == "1o"
-    assert at.get("plotly_chart")
+    assert discard_chart(at)
     assert any("Best throw: ace of oros" in m.value for m in at.markdown)
 
 
 def test_deal_eight_deals_eight_cards_of_the_deck() -> None:
     at = open_lab(hand="", rules="fournier")
-    assert not at.get("plotly_chart")
+    assert not discard_chart(at)
     button(at, "Deal 8").click().run()
     assert not at.exception
     cards = parse_hand(at.query_params["hand"])
     assert len(set(cards)) == 8
     get_rules("fournier").deck.check_hand(cards)
-    assert at.get("plotly_chart")
+    assert discard_chart(at)
 
 
 def test_bad_url_values_name_the_value_and_the_page_still_works() -> None:
@@ -191,18 +196,36 @@ def test_deal_a_closer_fills_the_table() -> None:
     assert [m for m in at.metric if m.label == "Your points after lay-offs"]
 
 
-def test_teacher_mode_reveals_one_step_at_a_time() -> None:
-    at = open_lab(hand="7o 7c 7b 9e 10e 11e 4o", rules="barajamos")
+def headers(at: AppTest) -> list[str]:
+    return [e.value for e in at.header]
+
+
+def next_button(at: AppTest) -> Any:
+    found = [b for b in at.button if b.key == "hl_next"]
+    return found[0] if found else None
+
+
+def test_teacher_mode_asks_first_then_reveals_one_answer_per_screen() -> None:
+    at = open_lab(hand="3c 4c 5c 7b 7o 7e 1o 6c", rules="fournier")
     at.toggle(key="hl_teacher_box").set_value(True).run()
     assert at.query_params["teacher"] == "1"
-    assert "The best melds" in subheaders(at) and "May you close?" not in subheaders(at)
-    assert not at.metric
-    for expected in ("Loose points", "May you close?", "When someone else closes"):
-        (step,) = [b for b in at.button if b.label.startswith("Next")]
-        step.click().run()
+    # The hand alone and the question: no chart, no melds, no points, no verdict yet.
+    assert headers(at) == ["What would you throw?"]
+    assert not discard_chart(at) and not at.metric and not at.success and not at.warning
+    assert any("Step 1 of 6" in p.text for p in at.get("progress"))
+    screens = []
+    while next_button(at) is not None:
+        next_button(at).click().run()
         assert not at.exception
-        assert expected in subheaders(at) + [m.label for m in at.metric]
-    assert not [b for b in at.button if b.label.startswith("Next")]
+        screens.append(headers(at))
+    assert screens == [["The best throw"], ["The best melds"], ["The loose points"],
+                       ["May this hand close?"], ["Someone else closes"]]
+    # Each answer replaces the last: the chart shows only on its own screen.
+    assert not discard_chart(at)
+    next(b for b in at.button if b.key == "hl_back").click().run()
+    assert headers(at) == ["May this hand close?"]
+    next(b for b in at.button if b.key == "hl_restart").click().run()
+    assert headers(at) == ["What would you throw?"]
 
 
 def test_a_long_bad_url_gives_a_short_message() -> None:

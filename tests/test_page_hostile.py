@@ -94,7 +94,7 @@ def test_an_over_long_url_value_is_refused_with_a_named_warning(page: str, name:
     at = open_page(page, **{"rules": "barajamos", "lang": "en", name: value})
     assert not at.exception
     warnings = [w.value for w in at.warning]
-    assert any(f"`{name}` is {len(value)} characters long" in w and "…" in w
+    assert any(f"`{name}` is {len(value):,} characters long" in w and "…" in w
                for w in warnings), warnings
     assert all(len(w) < 400 for w in warnings)
 

@@ -62,7 +62,9 @@ def test_a_whole_game_to_its_end(rules_id, seats):
     at = _instant(open_page(PAGE, rules=rules_id, seats=seats, seed="3", lang="en"))
     at, clicks = _play_to_the_end(at, back_once=rules_id == "fournier")
     assert clicks > 10
+    # The address ends at your last move; the bots' turns after it follow from the seed.
     game = tb.load(tb.parse_setup(rules_id, {}, seats, "3"), at.query_params["moves"])
+    game = game.play_bots()
     assert game.over
     texts = [m.value for m in (*at.success, *at.info)]
     winner = game.state.winner
@@ -89,8 +91,8 @@ def test_the_setup_form_deals_a_game():
 def test_a_link_opens_the_deal_with_you_in_the_first_seat():
     at = open_page(PAGE, rules="ludoteka", seats="greedy,random", seed="41", lang="en")
     assert not at.exception
-    markdown = [m.value for m in at.markdown]
-    assert "**Bot 1 (greedy)**" in markdown[0] and any("Bot 2 (random)" in m for m in markdown)
+    html = " ".join(h.value for h in at.get("html") if hasattr(h, "value"))
+    assert "Bot 1 (greedy)" in html and "Bot 2 (random)" in html
     game = tb.new_game(tb.parse_setup("ludoteka", {}, "greedy,random", "41"))
     held = game.state.hands[tb.HUMAN]
     assert len(held) == 7
@@ -127,7 +129,7 @@ def test_a_reload_resumes_the_game_where_it_was():
     again = open_page(PAGE, rules="fournier", seats="greedy", seed="9", moves=moves, lang="en")
     assert not again.exception and again.query_params["moves"] == moves
     shown = [c.value for c in again.caption]
-    game = tb.load(tb.parse_setup("fournier", {}, "greedy", "9"), moves)
+    game = tb.load(tb.parse_setup("fournier", {}, "greedy", "9"), moves).catch_up()
     assert f"Hand {game.state.hand} · Fournier · deal 9" in shown
 
 
@@ -138,7 +140,7 @@ def test_the_coach_grades_and_the_switch_turns_it_off():
     at = _buttons(at)["play_hint_button"].click().run()
     assert any(i.value.startswith("The coach's best move:") for i in at.info)
     at = at.toggle(key="play_coach").set_value(False).run()
-    assert "The coach is off (sidebar)." in [c.value for c in at.caption]
+    assert "The coach is off (side panel, » on a phone)." in [c.value for c in at.caption]
     assert "play_hint_button" not in _buttons(at)
 
 
@@ -173,3 +175,75 @@ def test_changing_the_profile_under_a_game_offers_a_new_table():
     assert any(i.value.startswith("The rules changed") for i in at.info)
     assert "seats" not in at.query_params and "moves" not in at.query_params
     assert any(b.label == "Deal" for b in at.button)
+
+
+def test_every_coach_sentence_renders_in_every_language():
+    """Each reason's sentence, with real numbers and cards, in the four languages."""
+    from chinchon.engine.cards import Card, parse_hand
+    from chinchon.engine.rules import get_rules
+    from chinchon.views import coach
+    from chinchon.views.i18n import LANGUAGES
+    from webui.table import verdict_sentence
+
+    spots = [
+        coach.Position(get_rules("barajamos"), parse_hand("3c 4c 5c 7o 7e 9b 11b 2e")),
+        coach.Position(get_rules("barajamos"), parse_hand("7o 7c 7b 9e 10e 11e 4o 1c")),
+        coach.Position(get_rules("barajamos"), parse_hand("7o 7c 7b 9e 10e 11e 4o"),
+                       top=Card.parse("12e")),
+        coach.Position(get_rules("fournier"), parse_hand("1o 2o 5c 5e 6b 10b 12c"),
+                       top=Card.parse("5o")),
+        coach.Position(get_rules("fournier"), parse_hand("3c 4c 5c 7b 7o 7e 1o")),
+    ]
+    reasons = set()
+    for spot in spots:
+        for evaluation in coach.evaluate(spot):
+            verdict = coach.grade(spot, evaluation.move)
+            reasons.add(verdict.reason)
+            for lang in LANGUAGES:
+                text = verdict_sentence(verdict, lang)
+                assert text and "{" not in text, (lang, verdict.reason, text)
+    assert len(reasons) >= 8, reasons
+
+
+def _return_position() -> tuple[str, str]:
+    """A barajamos game where you went out and may come back (random moves of yours)."""
+    import random
+
+    from chinchon.engine.game import Phase, legal_actions
+
+    for seed in range(1, 100):
+        game = tb.new_game(tb.parse_setup("barajamos", {}, "greedy,greedy", str(seed)))
+        rng = random.Random(seed)
+        for _ in range(600):
+            game = game.play_bots()
+            if game.over:
+                break
+            if game.state.phase is Phase.RETURN:
+                return str(seed), game.code()
+            game = game.play(rng.choice(legal_actions(game.state)))
+    raise AssertionError("no return decision found")
+
+
+def test_the_return_decision_when_you_are_out():
+    seed, moves = _return_position()
+    at = open_page(PAGE, rules="barajamos", seats="greedy,greedy", seed=seed, moves=moves,
+                   lang="en")
+    assert not at.exception
+    assert any(i.value.startswith("You are out.") for i in at.info)
+    keys = _buttons(at)
+    assert "play_return_yes" in keys and "play_return_no" in keys
+    assert "play_next_deal" not in keys  # the decision comes first
+    at = keys["play_return_yes"].click().run()
+    game = tb.load(tb.parse_setup("barajamos", {}, "greedy,greedy", seed),
+                   at.query_params["moves"])
+    assert game.actions[-1].code() == "return"
+    assert game.state.sheet.returns_used[tb.HUMAN] == 1
+
+
+def test_a_teachers_link_opens_the_table_face_up():
+    at = open_page(PAGE, rules="fournier", seats="greedy", seed="2", lang="en", teacher="1")
+    assert at.toggle(key="play_teacher").value is True
+    at = at.toggle(key="play_teacher").set_value(False).run()
+    assert "teacher" not in at.query_params
+    at = at.toggle(key="play_teacher").set_value(True).run()
+    assert at.query_params["teacher"] == "1"

@@ -23,18 +23,24 @@ from chinchon.puzzles import (
     DIFFICULTIES,
     POINTS_MARGIN,
     THEMES,
+    Position,
     Puzzle,
     PuzzleError,
     check_packs,
     daily_puzzle,
+    dull_reason,
     find_puzzle,
+    game_positions,
     generate,
     load_all,
     load_pack,
     naive_moves,
     pack_paths,
     pack_text,
+    pool,
     read_pack,
+    rejected_before_drawing,
+    simulated_positions,
     solve,
     trivial,
     verify,
@@ -197,12 +203,12 @@ GOOD = """\
 # a comment block
 id: demo-1
 rules: barajamos
-hand: 1o 2o 3o 5c 5e 5b 12c 12e
+hand: 1o 2o 3o 5c 5e 5b 4c 4e
 question: discard
 criterion: fewest-points
-themes: figure, break-pair
+themes: close-now, break-pair
 difficulty: easy
-answer: 12c 12e
+answer: 4c 4e
 """
 
 
@@ -216,28 +222,28 @@ def test_read_pack_names_file_and_line_of_a_bad_block():
         "rules: poker": "good.txt:2: puzzle 'demo-1': unknown rule profile 'poker'",
         "options: decks=3": "good.txt:2: puzzle 'demo-1': Barajamos takes decks 1 or 2, not 3",
         "seen: 1o": "good.txt:2: puzzle 'demo-1': card '1o' is held or seen more often",
-        "answer: 12c\nanswer: 12e": "good.txt:10: 'answer' given twice",
+        "answer: 4c\nanswer: 4e": "good.txt:10: 'answer' given twice",
     }
     for extra, message in cases.items():
         key = extra.split(":")[0]
         text = "\n".join(line for line in GOOD.splitlines()
                          if not line.startswith(f"{key}:") or key == "answer") + "\n" + extra
         if key == "answer":
-            text = GOOD.replace("answer: 12c 12e\n", "") + extra
+            text = GOOD.replace("answer: 4c 4e\n", "") + extra
         with pytest.raises(PuzzleError, match=re.escape(message)):
             read_pack(text, "good.txt")
     with pytest.raises(PuzzleError, match=re.escape("good.txt:2: puzzle 'demo-1': unknown card 'Zz'")):
-        read_pack(GOOD.replace("12e\nquestion", "Zz\nquestion"), "good.txt")
+        read_pack(GOOD.replace("4e\nquestion", "Zz\nquestion"), "good.txt")
     with pytest.raises(PuzzleError, match="lacks criterion"):
         read_pack(GOOD.replace("criterion: fewest-points\n", ""), "good.txt")
 
 
 def test_loading_recomputes_and_rejects_a_wrong_stored_answer(tmp_path):
     path = tmp_path / "pack.txt"
-    path.write_text(GOOD.replace("answer: 12c 12e", "answer: 1o"), encoding="utf-8")
+    path.write_text(GOOD.replace("answer: 4c 4e", "answer: 1o"), encoding="utf-8")
     assert load_pack(path, check=False)[0].answer == ("1o",)  # read, never trusted
     with pytest.raises(PuzzleError, match=r"pack.txt:2: puzzle 'demo-1': the pack says 1o, "
-                                          r"the solver accepts 12c 12e"):
+                                          r"the solver accepts 4c 4e"):
         load_pack(path)
     path.write_text(GOOD, encoding="utf-8")
     assert verify(load_pack(path)[0]) == []
@@ -245,8 +251,8 @@ def test_loading_recomputes_and_rejects_a_wrong_stored_answer(tmp_path):
 
 def test_loading_rejects_a_thin_margin_and_wrong_tags(tmp_path):
     path = tmp_path / "pack.txt"
-    thin = GOOD.replace("12c 12e\nquestion", "9b 8e\nquestion").replace(
-        "answer: 12c 12e", "answer: 9b")
+    thin = GOOD.replace("4c 4e\nquestion", "9b 8e\nquestion").replace(
+        "answer: 4c 4e", "answer: 9b")
     path.write_text(thin, encoding="utf-8")
     with pytest.raises(PuzzleError, match=r"not a valid puzzle: the best leaves only 1\.00"):
         load_pack(path)
@@ -305,6 +311,101 @@ def test_shipped_packs_are_large_and_balanced():
         assert {p.difficulty for p in default} == set(DIFFICULTIES)
     assert {t for p in puzzles for t in p.themes} == set(THEMES)
     assert any(p.options for p in puzzles)
+
+
+def test_every_shipped_puzzle_is_worth_keeping():
+    """The README's criteria, restated from the solution: a fewest-points puzzle is near a
+    close (some discard closes) or its naive move is wrong; close-chance puzzles have no close
+    now and a clear margin; no answer is "throw your highest card" when it is a loose figure;
+    no close is forced."""
+    for puzzle in load_all(check=False):
+        solution = solve(puzzle)
+        assert dull_reason(solution) is None, puzzle.id
+        closing = [o.outcome is not Outcome.CANNOT_CLOSE for o in solution.options]
+        naive_right = set(naive_moves(puzzle)) <= set(solution.answers)
+        if puzzle.question == "take":
+            assert not naive_right or solution.best.outcome is not Outcome.CANNOT_CLOSE
+            continue
+        assert sum(closing) < len(closing) - 1, puzzle.id
+        if puzzle.criterion == "fewest-points":
+            assert any(closing) or not naive_right, puzzle.id
+        else:
+            assert not any(closing) and solution.margin >= CLOSE_CHANCE_MARGIN, puzzle.id
+        if naive_right:
+            assert not any(Card.parse(m).is_figure for m in solution.answers), puzzle.id
+
+
+def test_fewest_points_far_from_a_close_with_the_naive_answer_is_dull():
+    far = Puzzle("t-9", "barajamos", parse_hand("1o 2o 3o 5c 5e 5b 9c 7e"))
+    solution = solve(far)
+    assert solution.problem() is None and solution.answers == ("9c",)
+    assert "judge it by close-chance" in dull_reason(solution)
+    near = Puzzle("t-10", "barajamos", parse_hand("1o 2o 3o 5c 5e 5b 4c 4e"))
+    assert dull_reason(solve(near)) is None  # throwing a 4 closes
+
+
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_the_generators_quick_rejection_only_drops_what_the_solver_rejects(rules):
+    rng = random.Random(7)
+    checked = 0
+    for position in simulated_positions(rules, rng):
+        if position.drawn is None:
+            continue
+        for criterion in CRITERIA:
+            puzzle = Puzzle("q-1", rules.id, position.hand, "discard", criterion,
+                            seen=(*position.seen, position.top))
+            if rejected_before_drawing(puzzle):
+                solution = solve(puzzle)
+                assert solution.problem() is not None or dull_reason(solution) is not None
+                checked += 1
+    assert checked > 0
+
+
+def test_every_profile_has_easy_puzzles_for_a_first_visit():
+    for rules_id in PROFILE_IDS:
+        easy = pool(rules_id, difficulty="easy", options={})
+        assert len(easy) >= 20, rules_id
+
+
+def test_generation_takes_its_positions_from_a_pluggable_source():
+    rules = get_rules("barajamos")
+    hand = parse_hand("1o 2o 3o 5c 5e 5b 4c 4e")
+    calls = []
+
+    def source(rules_, rng):
+        calls.append(rules_)
+        yield Position(hand, Card.parse("9b"), (), hand[-1])
+
+    [puzzle] = generate(rules, 1, seed=3, source=source)
+    assert calls and calls[0] == rules
+    assert sorted(puzzle.hand) == sorted(hand) and puzzle.answer == ("4c", "4e")
+    assert puzzle.seen == (Card.parse("9b"),) and verify(puzzle) == []
+
+
+def test_game_positions_come_from_real_games_and_normal_turns():
+    rules = get_rules("ludoteka")
+    positions = list(game_positions(rules, random.Random(3)))
+    assert len(positions) > 10
+    for position in positions:
+        assert len(position.hand) == (7 if position.drawn is None else 8)
+        assert position.drawn is None or position.drawn in position.hand
+        visible = position.seen + ((position.top,) if position.top else ())
+        unseen_cards(rules, position.hand, visible)  # no card held or seen twice
+    assert positions == list(game_positions(rules, random.Random(3)))
+
+
+def test_game_positions_leave_out_ludotekas_first_round(monkeypatch):
+    from chinchon.engine import positions as played
+
+    rules = get_rules("ludoteka")
+    real = list(played.game_positions(rules, ["greedy", "greedy"], seed=1))
+    assert any(p.first_round for p in real)
+    monkeypatch.setattr(played, "game_positions", lambda *args, **kwargs: iter(real))
+    kept = list(game_positions(rules, random.Random(0)))
+    wanted = [p for p in real if not p.first_round
+              and (p.kind == "take" or p.drew_from == "stock")
+              and p.total + rules.close_limit <= rules.limit]
+    assert len(kept) == len(wanted) > 0
 
 
 def test_find_and_daily_puzzle():

@@ -199,3 +199,21 @@ def test_every_problem_is_worded_with_its_values():
     with pytest.raises(tb.TableError) as caught:
         tb.parse_setup("fournier", {}, "greedy,wizard", "1")
     assert caught.value.kind == "unknown_bot" and caught.value.values == {"value": "wizard"}
+
+
+def test_catch_up_plays_the_bots_up_to_your_turn_or_a_hands_end():
+    game = tb.new_game(tb.parse_setup("barajamos", {}, "greedy,expert", "3"))
+    caught = game.catch_up()
+    assert caught.your_turn or len(caught.state.results) == 1 or caught.over
+    assert caught.catch_up() is caught  # nothing left for the bots
+    assert all(caught.states[i].turn != tb.HUMAN for i in range(len(caught.actions)))
+
+
+def test_two_decks_round_trip_and_the_coach_grades_twin_cards():
+    game = _played("barajamos", "greedy,greedy,expert,random,random", seed=7, moves=25)
+    assert game.setup.rules.deck.copies == 2
+    again = tb.load(game.setup, game.code())
+    assert again.state.hands == game.state.hands and again.code() == game.code()
+    graded = tb.verdicts(game, tb.decisions(game)[:6])
+    assert graded and all(v.grade in ("best", "good", "inaccuracy", "mistake", "blunder")
+                          for v in graded.values())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from chinchon.engine.cards import Card, hand_code, parse_hand
@@ -10,7 +12,8 @@ from chinchon.engine.melds import MeldKind
 from chinchon.engine.rules import OURS, PROFILE_IDS, RulesError, get_rules
 from chinchon.engine.solver import Outcome
 from chinchon.views import tour
-from chinchon.views.i18n import LANGUAGES, forms, has_text, placeholders, t
+from chinchon.views.i18n import LANGUAGES, card_name, forms, has_text, placeholders, t
+from chinchon.views.tour import TaskKind, held, steps, task
 
 # RULES.md, "The worked hands in the sources": hand -> (loose points, outcome, score).
 WORKED = {
@@ -237,3 +240,66 @@ def test_module_doctests() -> None:
 
     result = doctest.testmod(chinchon.views.tour)
     assert result.attempted and not result.failed
+
+
+def stood_for(example: tour.Example, rules_id: str) -> set[Card]:
+    """The cards the jokers of the solved hand stand for: named under their meld."""
+    arrangement = tour.solve(example, tour.example_rules(example, rules_id)).analysis.arrangement
+    return {named for meld in arrangement.melds
+            for card, named in zip(meld.cards, meld.stands_for, strict=True) if card.is_joker}
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_every_card_a_caption_names_is_on_screen(rules_id: str) -> None:
+    """A caption that names a card shows it: the hand held (with the drawn card), or every
+    hand of an end of hand (the page draws the closer's melds and loose cards, and each
+    opponent's seven)."""
+    # "joker" names no one card ("a joker stands for the 5"): the named cards only.
+    names = {card_name(c.code(), "en"): c for c in get_rules("ludoteka", deck=48)
+             .deck.distinct_cards()}
+    for step in steps(rules_id):
+        shown: list[tuple[str, set[Card]]] = [
+            (t(ex.caption, "en"), set(held(ex)) | stood_for(ex, rules_id))
+            for ex in step.examples]
+        shown += [(t(ex.caption, "en"), {*ex.closer, *(c for h in ex.opponents for c in h)})
+                  for ex in step.layoffs]
+        for caption, cards in shown:
+            for name, card in names.items():
+                if re.search(rf"\b{re.escape(name)}\b", caption):
+                    assert card in cards, (rules_id, step.id, caption, name)
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_every_step_has_a_task_the_solver_answers(rules_id: str) -> None:
+    rules = get_rules(rules_id)
+    for step in steps(rules_id):
+        task_ = task(step, rules)
+        assert task_.answers, step.id
+        if task_.by_card:
+            offered = {c.code() for row in task_.rows for c in row}
+            assert task_.answers <= offered and task_.answers != offered, step.id
+        else:
+            assert task_.answers <= set(task_.choices) and len(task_.choices) > 1, step.id
+        for answer in task_.answers:
+            assert task_.check(answer)
+        wrong = ({c.code() for row in task_.rows for c in row} | set(task_.choices)) - \
+            task_.answers
+        assert wrong and not any(task_.check(w) for w in wrong), step.id
+
+
+def test_task_answers_are_the_solvers() -> None:
+    rules = get_rules("barajamos")
+    by_id = {step.id: step for step in steps("barajamos")}
+    # RULES.md: the 6 of copas goes with the sixes, so the ace of bastos is the loose card.
+    assert task(by_id["melds"], rules).answers == {"1b"}
+    assert task(by_id["points"], rules).answers == {"10o"}  # the sota counts 10 here
+    assert task(by_id["close"], rules).answers == {"yes"}  # 4 loose points, 5 allowed
+    assert task(by_id["scoring"], rules).answers == {"70"}
+    assert task(by_id["deck"], rules).answers == {"48"}
+    laid = task(by_id["layoffs"], rules)
+    assert laid.kind is TaskKind.LAID_OFF and laid.answers == {"7e", "12e"}
+    fournier = {step.id: step for step in steps("fournier")}
+    throw = task(fournier["minus_ten"], get_rules("fournier"))
+    assert throw.kind is TaskKind.THROW and throw.answers == {"1o"}
+    ludoteka = {step.id: step for step in steps("ludoteka")}
+    assert task(ludoteka["close"], get_rules("ludoteka")).answers == {"yes"}

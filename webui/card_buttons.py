@@ -6,9 +6,15 @@ A click sends the card's code back to Python as a one-rerun trigger; read it ins
 Optional action buttons (:class:`ActionButton`) carry ``data-action="<name>"`` and send their
 name to ``on_action``, read with :func:`clicked_action`. Both parse what the browser sent like
 any user input: a value that is not one of the codes or actions drawn (a tampered websocket
-message) gives a warning naming it, never a traceback. The component builds its buttons with DOM calls
-from card codes and fixed translated names only, so no user text ever reaches its markup.
+message) gives a warning naming it, never a traceback. The component builds its buttons with
+DOM calls from card codes and fixed translated names only, so no user text ever reaches its
+markup. ``data-card`` and ``data-action`` are a contract: scripts and tests find buttons by them.
 AppTest cannot click inside it: the browser tests do.
+
+The faces are not in the component's data: one stylesheet per language (:func:`faces_css`)
+draws every card as a background image, and Streamlit sends an unchanged element only once per
+session (its message cache), so a click sends the codes and their marks, a few hundred bytes,
+instead of every face again (270 kB for a 48-card deck), and the browser decodes each face once.
 """
 
 from __future__ import annotations
@@ -16,16 +22,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import streamlit as st
 
-from chinchon.engine.cards import Card
+from chinchon.engine.cards import RANKS_48, Card
 from chinchon.engine.rules import Rules
 from chinchon.views.handlab import deck_rows
 from chinchon.views.i18n import LANGUAGES, card_name, t
-from chinchon.views.svg import back_svg, card_data_uri, svg_data_uri
+from chinchon.views.svg import back_svg, card_data_uri, card_height, svg_data_uri
 from webui.ui import literal
 
 #: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
@@ -46,10 +52,19 @@ class ActionButton:
     card: str | None = None
     back: bool = False
     primary: bool = False
+    #: One of :data:`STATES` (e.g. ``hint``), shown like a card's mark.
+    state: str | None = None
 
 _CSS = """
 .cardbuttons { display: flex; flex-direction: column; gap: 6px; padding: 6px 0 4px; }
-.cardbuttons-row { display: flex; flex-wrap: wrap; gap: var(--gap, 6px); }
+.cardbuttons-row, .cardbuttons-half {
+  display: flex; flex-wrap: wrap; gap: var(--gap, 6px); }
+.cardbuttons-face { display: block; border-radius: 7px; background: center / 100% 100% no-repeat; }
+/* A deck's suit comes in two halves: on a phone each half takes a line, never 8 + 4. */
+@media (max-width: 640px) {
+  .cardbuttons-half .cardbuttons-face { width: min(52px, calc((100vw - 4rem) / 6 - 6px)) !important;
+    height: auto !important; aspect-ratio: var(--ratio); }
+}
 .cardbuttons button {
   padding: 0; border: 0; background: none; cursor: pointer; border-radius: 8px;
   line-height: 0; position: relative; transition: transform 90ms ease-out, opacity 90ms, box-shadow 90ms;
@@ -84,6 +99,17 @@ _CSS = """
 }
 .cardbuttons-actions button:disabled { opacity: 0.45; }
 .cardbuttons-actions button:disabled:hover { transform: none; }
+.cardbuttons button[data-highlight="1"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
+/* fit: one row that never wraps; on a narrow screen the cards overlap like a fanned hand,
+   each keeping a strip to click (the last one whole). */
+.cardbuttons.fit .cardbuttons-row { flex-wrap: nowrap; }
+.cardbuttons.fit button { flex: 0 1 auto; min-width: 0; }
+.cardbuttons.fit button:last-child { flex-shrink: 0; }
+.cardbuttons.fit button[data-highlight="1"], .cardbuttons.fit button[data-state="right"],
+.cardbuttons.fit button:hover { z-index: 1; }
+.cardbuttons.fit button .cardbuttons-face, .cardbuttons.fit button img {
+  max-width: none; flex-shrink: 0; box-shadow: -2px 0 4px rgba(0, 0, 0, 0.18); }
+.cardbuttons.fit button { display: flex; overflow: visible; }
 """
 
 _JS = """
@@ -99,7 +125,17 @@ export default function (component) {
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", data.label);
   root.style.setProperty("--gap", data.gap + "px");
+  root.style.setProperty("--ratio", data.width + " / " + data.height);
   root.classList.toggle("inline", !!data.inline);
+  root.classList.toggle("fit", !!data.fit);
+  const face = (code) => {
+    const span = document.createElement("span");
+    span.className = "cardbuttons-face";
+    span.dataset.face = code;
+    span.style.width = data.width + "px";
+    span.style.height = data.height + "px";
+    return span;
+  };
   const captioned = (button, text) => {
     if (!text) return button;
     const figure = document.createElement("figure");
@@ -116,15 +152,20 @@ export default function (component) {
       button.type = "button";
       button.dataset.action = act.action;
       if (act.card) button.dataset.card = act.card;
+      if (act.state) button.dataset.state = act.state;
       button.disabled = !!act.disabled;
       button.title = act.title || act.label;
-      const uri = act.card ? data.uris[act.card] : (act.back ? data.back : null);
-      if (uri) {
-        const img = document.createElement("img");
-        img.src = uri;
-        img.alt = act.label;
-        img.width = data.width;
-        button.appendChild(img);
+      if (act.card || act.back) {
+        button.setAttribute("aria-label", act.label);
+        if (act.card) {
+          button.appendChild(face(act.card));
+        } else {
+          const img = document.createElement("img");
+          img.src = data.back;
+          img.alt = act.label;
+          img.width = data.width;
+          button.appendChild(img);
+        }
         button.addEventListener("click", () => setTriggerValue("action", act.action));
         line.appendChild(captioned(button, act.label));
       } else {
@@ -136,37 +177,60 @@ export default function (component) {
     }
     root.appendChild(line);
   }
+  const cardButton = (code) => {
+    const state = data.states[code] || "";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.card = code;
+    button.dataset.state = state;
+    if ((data.highlight || []).includes(code)) button.dataset.highlight = "1";
+    button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
+    button.title = data.names[code];
+    button.setAttribute("aria-label", data.names[code]);
+    button.disabled = data.disabled;
+    button.appendChild(face(code));
+    button.addEventListener("click", () => setTriggerValue("clicked", code));
+    return captioned(button, (data.captions || {})[code]);
+  };
   for (const row of data.rows) {
     const line = document.createElement("div");
     line.className = "cardbuttons-row";
-    for (const code of row) {
-      const state = data.states[code] || "";
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.card = code;
-      button.dataset.state = state;
-      button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
-      button.title = data.names[code];
-      button.disabled = data.disabled;
-      const img = document.createElement("img");
-      img.src = data.uris[code];
-      img.alt = data.names[code];
-      img.width = data.width;
-      button.appendChild(img);
-      button.addEventListener("click", () => setTriggerValue("clicked", code));
-      line.appendChild(captioned(button, (data.captions || {})[code]));
+    // A long row (a suit of the deck) in two halves, each kept whole on a narrow screen.
+    // A short row (a hand) keeps its buttons as the row's own children (``fit`` lays them).
+    const cut = Math.ceil(row.length / 2);
+    if (row.length > 8 && !data.fit) {
+      for (const codes of [row.slice(0, cut), row.slice(cut)]) {
+        const part = document.createElement("div");
+        part.className = "cardbuttons-half";
+        for (const code of codes) part.appendChild(cardButton(code));
+        line.appendChild(part);
+      }
+    } else {
+      for (const code of row) line.appendChild(cardButton(code));
     }
     root.appendChild(line);
   }
 }
 """
 
-_COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_JS)
+# Not isolated in a shadow root, so that the page's faces stylesheet reaches the buttons.
+_COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_JS,
+                                        isolate_styles=False)
 
 
-@lru_cache(maxsize=4096)
-def _face(code: str, lang: str, width: int) -> tuple[str, str]:
-    return card_data_uri(code, width=width, lang=lang), card_name(code, lang)
+@cache
+def faces_css(lang: str) -> str:
+    """Every face of the largest deck and the joker (suits named in ``lang``), one rule per
+    card code; a face scales to any width."""
+    codes = [f"{rank}{suit}" for suit in "oceb" for rank in RANKS_48] + ["JK"]
+    return "".join(f'.cardbuttons-face[data-face="{code}"]'
+                   f'{{background-image:url("{card_data_uri(code, width=72, lang=lang)}")}}'
+                   for code in codes)
+
+
+@lru_cache(maxsize=1024)
+def _name(code: str, lang: str) -> str:
+    return card_name(code, lang)
 
 
 @lru_cache(maxsize=8)
@@ -179,30 +243,39 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
                  disabled: bool = False, width: int = 84, gap: int = 10,
                  captions: Mapping[str, str] | None = None,
                  actions: Sequence[ActionButton] = (),
-                 on_action: Callable[[], None] | None = None, inline: bool = False) -> None:
+                 on_action: Callable[[], None] | None = None, inline: bool = False,
+                 highlight: Collection[str] = (), fit: bool = False) -> None:
     """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`.
 
     ``captions`` puts a short text under a card; ``actions`` are buttons shown before the
-    cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups).
+    cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups);
+    ``highlight`` rings codes whatever their state (the puzzle's hint); ``fit`` keeps each row
+    on one line, the cards overlapping where the screen is too narrow.
     """
     codes = {code for row in rows for code in row} | {a.card for a in actions if a.card}
     st.session_state[_offered_key(key)] = (frozenset(code for row in rows for code in row),
                                            frozenset(a.action for a in actions))
-    faces = {code: _face(code, lang, width) for code in codes}
     marks = {code: state for code, state in (states or {}).items() if state in STATES}
-    data: dict[str, object] = {"rows": [list(row) for row in rows], "label": label, "disabled": disabled,
-            "uris": {code: face[0] for code, face in faces.items()},
-            "names": {code: face[1] for code, face in faces.items()},
-            "states": marks, "width": width, "gap": gap}
+    data: dict[str, object] = {
+        "rows": [list(row) for row in rows], "label": label, "disabled": disabled,
+        "names": {code: _name(code, lang) for code in codes}, "states": marks,
+        "width": width, "height": card_height(width), "gap": gap}
+    st.html(f"<style>{faces_css(lang)}</style>")  # the same element each run: sent once
     if captions:
         data["captions"] = dict(captions)
     if actions:
         data["actions"] = [{"action": a.action, "label": a.label, "disabled": a.disabled,
                             "title": a.title, "card": a.card, "back": a.back,
-                            "primary": a.primary} for a in actions]
+                            "primary": a.primary,
+                            "state": a.state if a.state in STATES else None}
+                           for a in actions]
         data["back"] = _back(width)
     if inline:
         data["inline"] = True
+    if highlight:
+        data["highlight"] = sorted(highlight)
+    if fit:
+        data["fit"] = True
     if on_action is None:
         _COMPONENT(key=key, data=data, on_clicked_change=on_click)
     else:

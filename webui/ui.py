@@ -19,11 +19,12 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from chinchon.engine.cards import Card
 from chinchon.engine.errors import plain
+from chinchon.engine.layoffs import HandEnd
 from chinchon.engine.melds import Meld
-from chinchon.engine.rules import OPTIONS, OURS, PROFILE_IDS, HouseRulesError, Rules, get_rules
+from chinchon.engine.rules import OPTIONS, PROFILE_IDS, HouseRulesError, Rules, get_rules
 from chinchon.engine.solver import Arrangement
 from chinchon.views import i18n, svg
-from chinchon.views.variants import HOUSE_CITE
+from chinchon.views.sources import HOUSE_MARK, OURS_MARK, Footnotes
 
 RULE_IDS: tuple[str, ...] = PROFILE_IDS
 DEFAULT_RULES = "barajamos"
@@ -219,7 +220,12 @@ def url_value(name: str, state_key: str | None = None, *, lang: str | None = Non
     if not (url_arrival() or (state_key is not None and state_key not in st.session_state)):
         return None
     raw = st.query_params.get(name)
-    return None if raw is None else _bounded(name, raw, lang)
+    if raw is None:
+        return None
+    value = _bounded(name, raw, lang)
+    if value is None:  # refused and named once: later readers of this run see no value
+        del st.query_params[name]
+    return value
 
 
 def url_values(name: str, state_key: str | None = None, *, lang: str | None = None
@@ -356,8 +362,9 @@ def _option_widgets(rules_id: str, lang: str) -> None:
 
 def _house_from_url() -> tuple[str, str] | None:
     """Read a house code in the URL's ``rules`` into the session; ``(code, bad part)`` when it
-    is a house code that cannot be read. A plain profile id clears the house changes."""
-    raw = st.query_params.get("rules")
+    is a house code that cannot be read. A plain profile id clears the house changes. Read on
+    arriving only (:func:`url_arrival`): on a rerun the session's house rules stand."""
+    raw = url_value("rules", "rules")
     if raw is None:
         return None
     text = raw.strip()
@@ -394,7 +401,7 @@ def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | 
     return value, bad
 
 
-def setup_page(page_key: str) -> tuple[str, str]:
+def setup_page(page_key: str, *, sidebar: str = "auto") -> tuple[str, str]:
     """Configure the page, draw the shared sidebar and return ``(lang, rules_id)``.
 
     On arriving at the page (:func:`url_arrival`) the URL's ``lang`` and ``rules`` win; on
@@ -404,7 +411,8 @@ def setup_page(page_key: str) -> tuple[str, str]:
     profile's options (``decks``, ``deck``, ``jokers``, from ``chinchon.engine.rules.OPTIONS``) follow
     the same order and fall back to the profile's default; only values other than the default
     go into the URL. The chosen values are written back into the URL, so a copied link
-    reproduces the page. Read the options with :func:`current_rules`.
+    reproduces the page. Read the options with :func:`current_rules`. ``sidebar="collapsed"``
+    starts the page with its sidebar folded away (a projector's full width).
     """
     locale_lang = i18n.choose_language(None, st.context.locale)
     lang, bad_lang = _resolve("lang", i18n.LANGUAGES, locale_lang)
@@ -418,6 +426,7 @@ def setup_page(page_key: str) -> tuple[str, str]:
         page_title=i18n.t("app.page_title", lang, page=page),
         page_icon=PAGE_ICON,
         layout="wide",
+        initial_sidebar_state="collapsed" if sidebar == "collapsed" else "auto",
     )
     if bad_lang is not None:
         st.warning(
@@ -486,6 +495,11 @@ def setup_page(page_key: str) -> tuple[str, str]:
     return lang, rules_id
 
 
+def page_css(css: str) -> None:
+    """Style rules for this page (fixed text of the code, never user input)."""
+    st.html(f"<style>{css}</style>")
+
+
 def show_cards(
     codes: Sequence[str],
     lang: str,
@@ -503,6 +517,29 @@ def show_cards(
             lang=lang,
         )
     )
+
+
+def show_faces(codes: Sequence[str], lang: str, *, width: int = 72, gap: int = 6,
+               highlights: Sequence[str | None] | None = None) -> None:
+    """Like :func:`show_cards`, for a row redrawn on every click (the hand lab's hand): each
+    face is a named ``role="img"`` drawn by the card buttons' stylesheet, which Streamlit sends
+    once, so a click sends a few hundred bytes instead of a data URI per card. ``codes`` come
+    from parsed cards, the ring colours from the code: no user text reaches the markup."""
+    from webui.card_buttons import faces_css  # the one stylesheet of the faces
+
+    height = svg.card_height(width)
+    rings = list(highlights) if highlights is not None else [None] * len(codes)
+    items = []
+    for code, ring in zip(codes, rings, strict=True):
+        name = html.escape(i18n.card_name(code, lang))
+        shadow = f"box-shadow:0 0 0 3px {ring};" if ring else ""
+        items.append(f'<span class="cardbuttons-face" data-face="{html.escape(code)}" '
+                     f'role="img" aria-label="{name}" title="{name}" style="display:block;'
+                     f'width:{width}px;height:{height}px;border-radius:6px;{shadow}'
+                     'background-size:100% 100%"></span>')
+    st.html(f"<style>{faces_css(lang)}</style>")  # the same element each run: sent once
+    st.html(f'<div class="chinchon-cards" style="display:flex;flex-wrap:wrap;gap:{gap}px">'
+            f'{"".join(items)}</div>')
 
 
 def show_card_groups(
@@ -579,10 +616,51 @@ def show_table(
     st.html('<div style="display:flex;flex-wrap:wrap;gap:8px 22px">' + "".join(parts) + "</div>")
 
 
-def citation_text(cites: Sequence[str], lang: str) -> str:
-    """Source names as written, "our reading" notes in ``lang``, each once, joined by " · "."""
-    # A file's citation may carry an English aside, e.g. "(the source calls it ...)": drop it.
-    parts = [i18n.t("variants.ours", lang) if OURS in cite
-             else i18n.t("variants.house_cite", lang) if cite == HOUSE_CITE
-             else cite.split(" (")[0] for cite in cites]
-    return " · ".join(dict.fromkeys(parts))
+def cards_text(cards: Sequence[Card], lang: str) -> str:
+    """Cards by their names in ``lang``, for a sentence: never raw codes."""
+    return ", ".join(i18n.card_name(card.code(), lang) for card in cards)
+
+
+def show_score_table(end: HandEnd, names: Sequence[str], lang: str, *,
+                     headers: Sequence[str], wins: str, width: int = 26) -> None:
+    """A hand's end as a table with card pictures: who, melds, lay-offs, loose, points, adds.
+
+    Plain HTML (the cards as images, names escaped), so no cell is ever cut short.
+    """
+    def cards(groups: Sequence[Sequence[Card]]) -> str:
+        rows = [svg.cards_row_html([c.code() for c in group], width=width, gap=2,
+                                   alts=[i18n.card_name(c.code(), lang) for c in group])
+                for group in groups if group]
+        return ('<div style="display:flex;flex-wrap:wrap;gap:4px 12px">'
+                + "".join(rows) + "</div>") if rows else "—"
+
+    body = []
+    for name, player in zip(names, end.players, strict=True):
+        adds = wins if player.score is None else str(player.score)
+        cells = [html.escape(name), cards([m.cards for m in player.melds]),
+                 cards([[lay.card for lay in player.laid_off]]), cards([player.loose]),
+                 str(player.loose_points), html.escape(adds)]
+        body.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in headers)
+    # On a phone the table scrolls sideways inside its box rather than being cut at the edge.
+    st.html('<div style="overflow-x:auto"><table class="chinchon-scores" '
+            'style="border-collapse:collapse;width:100%">'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+            "<style>.chinchon-scores th,.chinchon-scores td{border-bottom:1px solid #ddd6c6;"
+            "padding:6px 8px;text-align:left;vertical-align:top}"
+            "@media (max-width:640px){.chinchon-scores th,.chinchon-scores td{padding:4px;"
+            "font-size:.85rem}}</style>")
+
+
+def show_footnotes(notes: Footnotes, lang: str) -> None:
+    """The sources a page marked, once each, by title and publisher; then what ✎ means."""
+    lines = [i18n.t("sources.entry", lang, mark=mark, publisher=found.publisher,
+                    title=found.title, language=i18n.t(f"sources.language.{found.language}",
+                                                       lang))
+             for mark, found in notes.entries()]
+    if notes.ours:
+        lines.append(i18n.t("sources.ours", lang, mark=OURS_MARK))
+    if notes.house:
+        lines.append(i18n.t("sources.house", lang, mark=HOUSE_MARK))
+    if lines:
+        st.caption("  \n".join(lines))

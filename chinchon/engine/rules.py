@@ -411,7 +411,9 @@ _NUMBER_RANGES = {"joker-points": (0, 100), "minus-ten": (-100, 0), "limit": (1,
 
 
 def house_values(rules: Rules) -> dict[str, str]:
-    """Each house key's value for ``rules``, as the code writes it."""
+    """Each house key's value for ``rules``, as the code writes it ('' where the rules have
+    none to write: decks that follow the table as the profile says, unlimited returns, the
+    seven-ten break of a 48-card deck)."""
     deck = rules.deck
     jokers = "ace-of-oros" if deck.wild_ace else str(deck.jokers)
     close = _CLOSE_CODES[rules.close_rule]
@@ -439,8 +441,6 @@ def house_parts(rules: Rules) -> tuple[tuple[str, str], ...]:
     """The ``(key, value)`` changes of ``rules`` from its base profile, in canonical order."""
     base = house_values(_PROFILES[rules.id])
     mine = house_values(rules)
-    if rules.two_decks_from == _PROFILES[rules.id].two_decks_from:
-        base["decks"] = mine["decks"] = ""
     if mine["seven-ten"] and not base["seven-ten"]:  # a 48-card base made a 40-card deck
         base["seven-ten"] = "yes"
     return tuple((key, mine[key]) for key in HOUSE_KEYS if mine[key] != base[key] and mine[key])

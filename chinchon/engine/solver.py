@@ -546,9 +546,12 @@ def _join(a: Meld, b: Meld, rules: Rules) -> Meld | None:
     return Meld(MeldKind.RUN, a.cards + b.cards, a.stands_for + b.stands_for)
 
 
-def _meld_order(meld: Meld) -> tuple[int, int, int]:
+def _meld_order(meld: Meld) -> tuple[int, int, int, str]:
     first = meld.stands_for[0]
-    return (0 if meld.kind is MeldKind.GROUP else 1, first.rank, SUITS.index(first.suit))
+    # The code breaks ties (two decks and jokers: 1o 2o 3o beside 1o 2o JK=3o), so one
+    # arrangement is always written the same way and listed once.
+    return (0 if meld.kind is MeldKind.GROUP else 1, first.rank, SUITS.index(first.suit),
+            meld.code())
 
 
 def _distinct(arrangements: list[Arrangement]) -> tuple[Arrangement, ...]:

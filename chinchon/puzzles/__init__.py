@@ -16,13 +16,23 @@ from chinchon.puzzles.criteria import (
     Option,
     Solution,
     difficulty_of,
+    dull_reason,
     naive_is_right,
     naive_moves,
+    rejected_before_drawing,
     solve,
     themes_of,
     verify,
 )
-from chinchon.puzzles.generator import generate, play_positions, trivial
+from chinchon.puzzles.generator import (
+    Position,
+    PositionSource,
+    game_positions,
+    generate,
+    play_positions,
+    simulated_positions,
+    trivial,
+)
 from chinchon.puzzles.model import (
     CRITERIA,
     DIFFICULTIES,
@@ -51,14 +61,34 @@ from chinchon.puzzles.packs import (
     read_pack,
     shipped,
 )
-from chinchon.puzzles.teaching import hint_moves, judge, should_close, why
+from chinchon.puzzles.teaching import (
+    Draws,
+    card_order,
+    compared_move,
+    helping_draws,
+    hint_moves,
+    judge,
+    judge_close,
+    lesson,
+    level_for,
+    main_theme,
+    number_of,
+    number_order,
+    offers_close,
+    should_close,
+    why,
+)
 
 __all__ = [
     "CLOSE_CHANCE_MARGIN", "CRITERIA", "DIFFICULTIES", "PACK_DIR", "POINTS_MARGIN", "QUESTIONS",
-    "STOCK", "TAKE", "THEMES", "CheckReport", "Option", "Puzzle", "PuzzleError", "Solution",
-    "check_packs", "check_puzzle", "daily_puzzle", "difficulty_of", "export_lines",
-    "find_puzzle", "generate", "hint_moves", "judge", "load_all", "load_pack", "naive_is_right",
-    "naive_moves", "next_puzzle", "pack_paths", "pack_text", "play_positions", "pool",
-    "puzzle_json", "read_pack", "shipped", "should_close", "solve", "themes_of", "trivial",
-    "verify", "why",
+    "STOCK", "TAKE", "THEMES", "CheckReport", "Draws", "Option", "Position", "PositionSource",
+    "Puzzle", "PuzzleError", "Solution", "card_order", "check_packs", "check_puzzle",
+    "compared_move", "daily_puzzle", "difficulty_of", "dull_reason", "export_lines",
+    "find_puzzle", "game_positions", "generate", "helping_draws", "hint_moves", "judge",
+    "judge_close", "lesson",
+    "level_for", "load_all", "load_pack", "main_theme", "naive_is_right", "naive_moves",
+    "next_puzzle", "number_of", "number_order", "offers_close", "pack_paths", "pack_text",
+    "play_positions", "pool", "puzzle_json", "read_pack", "rejected_before_drawing",
+    "shipped", "should_close",
+    "simulated_positions", "solve", "themes_of", "trivial", "verify", "why",
 ]

@@ -226,6 +226,9 @@ def verify(puzzle: Puzzle) -> list[str]:
         level = difficulty_of(solution)
         if puzzle.difficulty != level:
             problems.append(f"difficulty {puzzle.difficulty or '-'} should be {level}")
+        dull = dull_reason(solution)
+        if dull:
+            problems.append(f"not worth keeping: {dull}")
     return problems
 
 
@@ -251,6 +254,57 @@ def _in_meld(card: Card, hand: Sequence[Card], rules: Rules) -> bool:
 
 def naive_is_right(solution: Solution) -> bool:
     return set(naive_moves(solution.puzzle)) <= set(solution.answers)
+
+
+def dull_reason(solution: Solution) -> str | None:
+    """Why a sound puzzle teaches nothing worth a learner's time, or None when it is worth
+    keeping (the README's "What makes a puzzle worth keeping"):
+
+    - a close forced on the player: every discard but one closes;
+    - the naive move is right and the answer is a loose figure: "throw your highest card";
+    - ``fewest-points`` far from a close: the naive move is right and no discard closes (such
+      positions are judged by ``close-chance`` instead);
+    - a ``take`` question whose naive choice (take a card that melds, else draw) is right
+      while taking does not close.
+    """
+    puzzle = solution.puzzle
+    naive_right = naive_is_right(solution)
+    closes = [o.outcome is not Outcome.CANNOT_CLOSE for o in solution.options]
+    if puzzle.question == "take":
+        if naive_right and solution.best.outcome is Outcome.CANNOT_CLOSE:
+            return "the naive choice is right and nothing closes"
+        return None
+    if sum(closes) >= len(closes) - 1:
+        return "every discard but one closes: the close is forced"
+    if not naive_right:
+        return None
+    if any(Card.parse(move).is_figure for move in solution.answers):
+        return "the naive move, a loose figure, is right"
+    if puzzle.criterion == "fewest-points" and not any(closes):
+        return ("far from a close the naive move (the highest loose card) is right: "
+                "judge it by close-chance")
+    return None
+
+
+def rejected_before_drawing(puzzle: Puzzle) -> bool:
+    """A quick test for the generator, from the discard table alone (no draw ahead): True only
+    when :meth:`Solution.problem` or :func:`dull_reason` would reject the puzzle anyway (a
+    close-chance puzzle where a discard closes; a forced close; fewest-points far from a close
+    with the naive answer right)."""
+    if puzzle.question != "discard":
+        return False
+    table = discard_table(puzzle.hand, puzzle.rules)
+    closes = [row.outcome is not Outcome.CANNOT_CLOSE for row in table.rows]
+    if puzzle.criterion == "close-chance":
+        return any(closes)
+    if sum(closes) >= len(closes) - 1:
+        return True
+    if any(closes):
+        return False
+    low = min(row.loose_points for row in table.rows)
+    answers = {card.code() for card, row in zip(puzzle.hand, table.rows, strict=True)
+               if row.loose_points == low}
+    return set(naive_moves(puzzle)) <= answers
 
 
 def difficulty_of(solution: Solution) -> str:
@@ -297,23 +351,29 @@ def themes_of(solution: Solution) -> tuple[str, ...]:
         if any(c.rank == card.rank for c in others):
             found.add("break-pair")
         naive = [Card.parse(m) for m in naive_moves(puzzle)]
-        if any(m.code() not in solution.answers and _connected(m, puzzle.hand, rules)
+        if any(m.code() not in solution.answers and connected_card(m, puzzle.hand, rules)
                for m in naive):
             found.add("keep-run-open")
-    unseen = unseen_cards(rules, puzzle.hand, puzzle.visible)
-    if any(_double_out(best.kept, card, rules) for card in unseen):
+    if double_out_card(best.kept, puzzle, rules) is not None:
         found.add("double-out")
     return tuple(theme for theme in THEMES if theme in found)
 
 
-def _connected(card: Card, hand: Sequence[Card], rules: Rules) -> bool:
-    """``card`` has a neighbour (or a card one step away) of its suit: a run in the making."""
+def connected_card(card: Card, hand: Sequence[Card], rules: Rules) -> Card | None:
+    """A card of ``hand`` next to ``card`` (or one step away) in its suit: a run in the making."""
     ranks = rules.deck.ranks
     if card.is_joker:
-        return False
+        return None
     at = ranks.index(card.rank)
-    return any(c.suit == card.suit and c != card and not c.is_joker
-               and 0 < abs(ranks.index(c.rank) - at) <= 2 for c in hand)
+    return next((c for c in hand if c.suit == card.suit and c != card and not c.is_joker
+                 and 0 < abs(ranks.index(c.rank) - at) <= 2), None)
+
+
+def double_out_card(kept: Sequence[Card], puzzle: Puzzle, rules: Rules) -> Card | None:
+    """The first unseen card (in deck order) that would make both a group and a run with
+    ``kept`` and lower its points, or None."""
+    unseen = unseen_cards(rules, puzzle.hand, puzzle.visible)
+    return next((card for card in sorted(unseen) if _double_out(kept, card, rules)), None)
 
 
 def _double_out(kept: Sequence[Card], card: Card, rules: Rules) -> bool:

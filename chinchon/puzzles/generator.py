@@ -1,21 +1,29 @@
-"""Puzzle generation: positions from played hands, kept when they are valid and teach something.
+"""Puzzle generation: positions from played games, kept when they are sound and worth keeping.
 
-The same seed gives the same puzzles.
+Where the positions come from is pluggable: :func:`generate` takes a *position source*, a
+function that plays with a profile and yields the positions met on the way
+(:data:`PositionSource`). The default, :func:`game_positions`, takes them from whole games of
+the game engine among its ``greedy`` and ``expert`` bots (the profile's real reshuffle, first
+round and empty-stock rules). :func:`simulated_positions`, a quicker one-hand simulation, is
+kept for comparison. The same seed gives the same puzzles.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+from chinchon.engine import positions as played
+from chinchon.engine.actions import STOCK
 from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
-from chinchon.engine.solver import Outcome, analyze, fewest_loose_points
+from chinchon.engine.solver import analyze, fewest_loose_points
 from chinchon.puzzles.criteria import (
     Solution,
     difficulty_of,
-    naive_is_right,
+    dull_reason,
+    rejected_before_drawing,
     solve,
     themes_of,
 )
@@ -23,11 +31,25 @@ from chinchon.puzzles.model import CRITERIA, Puzzle, PuzzleError
 
 
 @dataclass(frozen=True)
-class _Position:
+class Position:
+    """A moment of a played hand: the cards held by the player to move (seven before drawing,
+    eight after a draw from the stock), the top of the pile (None when the pile is empty,
+    after a reshuffle of all of it), the cards seen below it, and the card just drawn (None
+    before the draw)."""
+
     hand: tuple[Card, ...]
-    top: Card
+    top: Card | None
     seen: tuple[Card, ...]
     drawn: Card | None
+
+
+#: Plays with ``rules`` and ``rng`` and yields the positions met, in order.
+PositionSource = Callable[[Rules, random.Random], Iterator[Position]]
+#: The game engine's bots that sit at the tables :func:`game_positions` plays.
+GAME_BOTS = ("greedy", "expert")
+#: Positions :func:`generate` tries from each game: a whole game holds a few hundred, and
+#: playing it (the expert bot counts every draw) costs far more than judging them.
+PER_PLAY = 40
 
 
 def _bot_discard(hand: tuple[Card, ...], rules: Rules, rng: random.Random) -> int:
@@ -37,24 +59,79 @@ def _bot_discard(hand: tuple[Card, ...], rules: Rules, rng: random.Random) -> in
     return rng.choice([i for i, v in enumerate(values) if v == low])
 
 
-def play_positions(rules: Rules, rng: random.Random, players: int) -> Iterator[_Position]:
-    """Deal one hand and let a fair bot play every seat; yield each position before a draw
-    (the hand and the pile) and after it (eight cards). The hand ends at the first close."""
+def table_size(rules: Rules, rng: random.Random) -> int:
+    """A number of players the profile seats (up to four; enough for two decks if it has
+    them)."""
+    low, high = rules.players
+    if rules.deck.copies == 2 and rules.two_decks_from:
+        low = max(low, rules.two_decks_from)
+    return rng.randint(low, max(low, min(high, 4)))
+
+
+def game_positions(rules: Rules, rng: random.Random) -> Iterator[Position]:
+    """The default :data:`PositionSource`: every take-or-draw decision and every discard after
+    a draw from the stock in one whole game among :data:`GAME_BOTS` (seats and seed drawn from
+    ``rng``), as the deciding seat saw it. A puzzle's answer assumes a normal turn, so the
+    positions where the context changes it are left out: ludoteka's first round (no close) and
+    a total so near the limit that a close might take the closer over it."""
+    names = [rng.choice(GAME_BOTS) for _ in range(table_size(rules, rng))]
+    for position in played.game_positions(rules, names, seed=rng.randrange(2**31)):
+        if not _normal_turn(position, rules):
+            continue
+        seen = _without(position.seen, position.top)
+        if position.kind == "take":
+            yield Position(position.hand, position.top, seen, None)
+        elif position.drew_from == STOCK:
+            yield Position(position.hand, position.top, seen, position.drawn)
+
+
+def _normal_turn(position: played.Position, rules: Rules) -> bool:
+    if position.first_round and not rules.close_in_first_round:
+        return False
+    return not rules.close_within_limit or position.total + rules.close_limit <= rules.limit
+
+
+def _without(cards: tuple[Card, ...], card: Card | None) -> tuple[Card, ...]:
+    """``cards`` less its last copy of ``card`` (the top of the pile, shown on its own)."""
+    if card is None or card not in cards:
+        return cards
+    at = len(cards) - 1 - cards[::-1].index(card)
+    return cards[:at] + cards[at + 1:]
+
+
+def simulated_positions(rules: Rules, rng: random.Random) -> Iterator[Position]:
+    """A quicker :data:`PositionSource`: :func:`play_positions` at a table of
+    :func:`table_size` players."""
+    return play_positions(rules, rng, table_size(rules, rng))
+
+
+def play_positions(rules: Rules, rng: random.Random, players: int) -> Iterator[Position]:
+    """Deal one hand and let a fewest-points bot play every seat; yield each position before a
+    draw (the hand and the pile) and after it (eight cards). The hand ends at the first close
+    (in the first round only where the profile allows it) or when the stock has run out as
+    often as the profile ends a hand for it (ludoteka: the 4th time).
+
+    Not modelled (the game engine is, see :func:`game_positions`): barajamos reshuffles the
+    whole pile, leaving no face-up card; here the top card stays face up after a reshuffle."""
     stock = list(rules.deck.cards())
     rng.shuffle(stock)
     hands = [stock[i * 7:(i + 1) * 7] for i in range(players)]
     del stock[:players * 7]
     pile = [stock.pop()]
+    runs_out = 0
     for turn in range(200):
         seat = turn % players
         hand = tuple(hands[seat])
         if not stock:
+            runs_out += 1
+            if runs_out == rules.stock_runs_out_end:
+                return
             top = pile.pop()
             stock = pile
             rng.shuffle(stock)
             pile = [top]
         top = pile[-1]
-        yield _Position(hand, top, tuple(pile[:-1]), None)
+        yield Position(hand, top, tuple(pile[:-1]), None)
         current = fewest_loose_points(hand, rules)
         with_top = (*hand, top)
         keep_top = min(fewest_loose_points(with_top[:i] + with_top[i + 1:], rules)
@@ -63,50 +140,41 @@ def play_positions(rules: Rules, rng: random.Random, players: int) -> Iterator[_
         drawn = pile.pop() if took else stock.pop()
         eight = (*hand, drawn)
         if not took:
-            yield _Position(eight, top, tuple(pile[:-1]), drawn)
+            yield Position(eight, top, tuple(pile[:-1]), drawn)
         out = _bot_discard(eight, rules, rng)
         kept = eight[:out] + eight[out + 1:]
         hands[seat] = list(kept)
         pile.append(eight[out])
-        if turn >= players and analyze(kept, rules).can_close:
+        if analyze(kept, rules, first_round=turn < players).can_close:
             return
 
 
-def _candidates(position: _Position, rules_id: str, options: tuple[tuple[str, int], ...]
+def _candidates(position: Position, rules_id: str, options: tuple[tuple[str, int], ...]
                 ) -> Iterator[Puzzle]:
     if position.drawn is None:
-        yield Puzzle("x", rules_id, position.hand, "take", "fewest-points", options,
-                     position.top, position.seen)
+        if position.top is not None:  # nothing to take from an empty pile
+            yield Puzzle("x", rules_id, position.hand, "take", "fewest-points", options,
+                         position.top, position.seen)
         return
-    seen = (*position.seen, position.top)
+    seen = position.seen + ((position.top,) if position.top is not None else ())
     for criterion in CRITERIA:
         yield Puzzle("x", rules_id, position.hand, "discard", criterion, options, None, seen)
 
 
 def trivial(solution: Solution) -> bool:
-    """Too easy to teach anything: a forced close (every discard but one closes), or a naive
-    player is right and the answer is a loose figure (for a take question: and no close)."""
-    puzzle = solution.puzzle
-    if not naive_is_right(solution):
-        return False
-    if puzzle.question == "take":  # useless top card, or the card that obviously melds
-        return solution.best.outcome is Outcome.CANNOT_CLOSE
-    closing = sum(o.outcome is not Outcome.CANNOT_CLOSE for o in solution.options)
-    if closing >= len(solution.options) - 1:
-        return True
-    return any(Card.parse(move).is_figure for move in solution.answers)
+    """Sound but not worth keeping (see :func:`chinchon.puzzles.criteria.dull_reason`)."""
+    return dull_reason(solution) is not None
 
 
 def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = None,
-             take_share: float = 0.12) -> list[Puzzle]:
-    """``count`` valid, non-trivial puzzles from bot games, half per criterion (about
-    ``take_share`` of them take questions), the same for the same seed."""
+             take_share: float = 0.12, source: PositionSource = game_positions,
+             per_play: int = PER_PLAY) -> list[Puzzle]:
+    """``count`` sound puzzles worth keeping, from the games ``source`` plays (``per_play``
+    positions of each, drawn at random): half per criterion (about ``take_share`` of them take
+    questions), the same for the same seed."""
     rng = random.Random(f"{rules!r}-{seed}")
     options = tuple(sorted(rules.options.items()))
     prefix = prefix or "-".join([rules.id, *(f"{k}{v}" for k, v in options)])
-    low, high = rules.players
-    if rules.deck.copies == 2 and rules.two_decks_from:
-        low = max(low, rules.two_decks_from)
     wanted_take = round(count * take_share)
     wanted = {"take": wanted_take,
               "close-chance": (count - wanted_take) // 2,
@@ -118,14 +186,14 @@ def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = No
         games += 1
         if games > 200 * count + 1000:
             raise PuzzleError(f"found only {len(found)} puzzles for {rules!r}; ask for fewer")
-        players = rng.randint(low, max(low, min(high, 4)))
-        positions = list(play_positions(rules, rng, players))
+        positions = list(source(rules, rng))
         rng.shuffle(positions)
-        for position in positions[:6]:
+        for position in positions[:per_play]:
             for candidate in _candidates(position, rules.id, options):
                 kind = "take" if candidate.question == "take" else candidate.criterion
                 signature = (candidate.question, *sorted(c.code() for c in candidate.hand))
-                if wanted[kind] <= 0 or signature in hands_seen:
+                if (wanted[kind] <= 0 or signature in hands_seen
+                        or rejected_before_drawing(candidate)):
                     continue
                 solution = solve(candidate)
                 if solution.problem() is not None or trivial(solution):

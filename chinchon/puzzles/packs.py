@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -205,12 +205,14 @@ def pack_text(puzzles: Sequence[Puzzle], header: str = "") -> str:
     return "\n\n".join(blocks) + "\n"
 
 
-def pool(rules_id: str, theme: str | None = None, difficulty: str | None = None
-         ) -> list[Puzzle]:
-    """The shipped puzzles of a profile, by id, keeping a theme and a difficulty if given."""
+def pool(rules_id: str, theme: str | None = None, difficulty: str | None = None,
+         options: Mapping[str, int] | None = None) -> list[Puzzle]:
+    """The shipped puzzles of a profile, by id, keeping a theme, a difficulty and exactly the
+    non-default ``options`` (``{}``: the profile's defaults) if given."""
     return sorted((p for p in shipped().values() if p.rules_id == rules_id
                    and (theme is None or theme in p.themes)
-                   and (difficulty is None or p.difficulty == difficulty)),
+                   and (difficulty is None or p.difficulty == difficulty)
+                   and (options is None or dict(p.options) == dict(options))),
                   key=lambda p: p.id)
 
 

@@ -3,7 +3,7 @@
 The page reads what the user typed (or clicked, or put in the URL) with :func:`read_hand`,
 which keeps every good card and names each bad token instead of failing, then builds a
 :class:`LabView`: the optimal melds, every tied arrangement, the loose points, the close and,
-for eight cards, the discard table (a DataFrame and a plotly figure); the closer's table and the
+for eight cards, the discard table (a DataFrame and an HTML bar chart); the closer's table and the
 lay-offs; the same hand under every profile. Nothing here imports Streamlit, and nothing here
 translates: enums and numbers go to the page, which words them in the reader's language.
 
@@ -24,10 +24,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from html import escape
 from types import MappingProxyType
 
 import pandas as pd
-import plotly.graph_objects as go
 
 from chinchon.engine.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (doctests)
 from chinchon.engine.errors import quote
@@ -51,8 +51,7 @@ from chinchon.engine.solver import (
     discard_table,
     fewest_loose_points,
 )
-from chinchon.views.i18n import number_separators
-from chinchon.views.svg import card_data_uri
+from chinchon.views.svg import card_img_html
 
 __all__ = [
     "BEST",
@@ -73,12 +72,13 @@ __all__ = [
     "deal_closer",
     "deal_hand",
     "deck_rows",
-    "discard_figure",
+    "discard_chart_html",
     "discard_frame",
     "lab_view",
     "layoffs_against",
     "read_hand",
     "read_table",
+    "teacher_steps",
     "toggle",
     "verdict",
 ]
@@ -95,7 +95,7 @@ EXAMPLES: Mapping[str, str] = MappingProxyType({
     "tie": "3c 4c 5c 6c 6o 6e 6b",
     "eight": "3c 4c 5c 7b 7o 7e 1o 6c",
 })
-#: Teacher mode reveals one of these at a time, in this order.
+#: Teacher mode's reveals after the question, one at a time, in this order.
 TEACHER_STEPS = ("melds", "points", "close", "layoffs")
 #: A bad token is quoted back at most this long (a pasted essay is not a card).
 _QUOTE_LIMIT = 24
@@ -239,12 +239,14 @@ class VerdictKind(StrEnum):
     CHINCHON_MINUS_TEN = "chinchon_minus_ten"
     CHINCHON_OTHERS_100 = "chinchon_others_100"
     CHINCHON_WITH_JOKER = "chinchon_with_joker"
+    CHINCHON_MINUS_25 = "chinchon_minus_25"
 
 
 _CHINCHON_KINDS = {
     ChinchonEffect.WINS_GAME: VerdictKind.CHINCHON_WINS,
     ChinchonEffect.MINUS_TEN: VerdictKind.CHINCHON_MINUS_TEN,
     ChinchonEffect.OTHERS_PLUS_100: VerdictKind.CHINCHON_OTHERS_100,
+    ChinchonEffect.MINUS_25: VerdictKind.CHINCHON_MINUS_25,
 }
 
 
@@ -268,7 +270,9 @@ def verdict(analysis: HandAnalysis) -> Verdict:
     """The close badge of a seven-card analysis."""
     rules = analysis.rules
     outcome = analysis.outcome
-    seven_run = analysis.close is not None and analysis.close.arrangement.is_seven_run()
+    # A seven-card run with a joker is no chinchón (ludoteka's -25 has its own outcome).
+    seven_run = (analysis.close is not None and analysis.close.arrangement.is_seven_run()
+                 and not analysis.close.arrangement.melds[0].has_joker)
     if outcome is Outcome.CHINCHON or (seven_run and outcome is Outcome.MINUS_TEN):
         # Fournier scores a chinchón as a plain -10: the badge still names the chinchón.
         kind = _CHINCHON_KINDS[rules.chinchon_effect]
@@ -317,6 +321,21 @@ def lab_view(hand: Sequence[Card], rules: Rules) -> LabView:
     return LabView(rules, hand, None, None)
 
 
+def teacher_steps(view: LabView) -> tuple[str, ...]:
+    """Teacher mode's screens: first the question on the hand alone (which card to throw, or
+    which melds), then one answer per screen; none until the hand has seven or eight cards.
+
+    >>> teacher_steps(lab_view(parse_hand("3c 4c 5c 7b 7o 7e 1o 6c"), get_rules("fournier")))
+    ('ask_throw', 'throw', 'melds', 'points', 'close', 'layoffs')
+    >>> teacher_steps(lab_view(parse_hand("7o 7c"), get_rules("fournier")))
+    ()
+    """
+    if view.analysis is None:
+        return ()
+    first = ("ask_throw", "throw") if view.discards is not None else ("ask_melds",)
+    return (*first, *TEACHER_STEPS)
+
+
 def _same_result(a: HandAnalysis, b: HandAnalysis) -> bool:
     return (a.outcome, a.score, a.loose_points) == (b.outcome, b.score, b.loose_points)
 
@@ -343,30 +362,42 @@ def discard_frame(table: DiscardTable) -> pd.DataFrame:
 BEST, CLOSES, OTHER = "#1f7a4d", "#9cc9ae", "#cdc7ba"
 
 
-def discard_figure(frame: pd.DataFrame, *, names: Sequence[str], title: str,
-                   axis_title: str, lang: str = "en") -> go.Figure:
-    """A bar per discard of :func:`discard_frame`: the points left, each card drawn under its
-    bar (suit captions in ``lang``), the best starred. ``names`` are the hover texts."""
-    colors = [BEST if best else CLOSES if closes else OTHER
-              for best, closes in zip(frame["best"], frame["can_close"], strict=True)]
-    xs = list(range(len(frame)))
-    figure = go.Figure(go.Bar(
-        x=xs, y=frame["points_left"], marker_color=colors, text=frame["points_left"],
-        textposition="outside", cliponaxis=False, hoverinfo="text", hovertext=list(names)))
-    top = max(1, int(frame["points_left"].max()))
-    figure.update_layout(separators=number_separators(lang),
-        title=title, height=340, margin={"t": 40, "b": 96, "l": 48, "r": 8},
-        yaxis={"title": axis_title, "range": [0, top * 1.25]},
-        xaxis={"showticklabels": False, "range": [-0.6, len(frame) - 0.4]},
-        # The cards stand under their bars in place of tick labels.
-        images=[{"source": card_data_uri(code, width=48, lang=lang), "xref": "x", "yref": "paper",
-                 "x": x, "y": -0.03, "sizex": 0.62, "sizey": 0.42, "xanchor": "center",
-                 "yanchor": "top"} for x, code in zip(xs, frame["card"], strict=True)],
-        annotations=[{"x": x, "y": points, "text": "★", "showarrow": False, "yshift": 26,
-                      "font": {"size": 18, "color": BEST}}
-                     for x, points, best in zip(xs, frame["points_left"], frame["best"],
-                                                strict=True) if best])
-    return figure
+def discard_chart_html(frame: pd.DataFrame, *, names: Sequence[str], title: str,
+                       card_width: int = 48, bar_height: int = 120, lang: str = "en") -> str:
+    """A bar per discard of :func:`discard_frame`, as plain HTML: the points left over each
+    bar, the card under it, the best throws starred. Sizes in ``em`` follow the font size, so a
+    projector's larger text enlarges the labels; ``names`` (the cards' names) label each bar;
+    the faces name their suit in ``lang``.
+
+    Plain markup with the cards as ``<img>``, not a plotting library: it draws in the same
+    frame as the rest of the page (plotly's first chart loaded its script for over a second).
+
+    >>> view = lab_view(parse_hand("7o 7c 7b 9e 10e 11e 1o 1c"), get_rules("barajamos"))
+    >>> chart = discard_chart_html(discard_frame(view.discards), names=["x"] * 8, title="T")
+    >>> chart.count('role="listitem"'), chart.count("★")
+    (8, 2)
+    """
+    points = [int(p) for p in frame["points_left"]]
+    top = max(1, *points)
+    bars = []
+    for code, name, left, best, closes in zip(frame["card"], names, points, frame["best"],
+                                              frame["can_close"], strict=True):
+        colour = BEST if best else CLOSES if closes else OTHER
+        height = max(3, round(bar_height * left / top))
+        label = f"{name}: {left}"
+        star = f'<span style="color:{BEST}">★ </span>' if best else ""
+        bars.append(
+            f'<div role="listitem" title="{escape(label)}" aria-label="{escape(label)}" '
+            'style="display:flex;flex-direction:column;align-items:center;'
+            f'justify-content:flex-end;gap:0.2em;min-width:{card_width}px">'
+            f'<span style="font-weight:700;font-size:1.05em;white-space:nowrap">{star}{left}'
+            f'</span><div style="width:70%;height:{height}px;background:{colour};'
+            'border-radius:4px 4px 0 0"></div>'
+            f'{card_img_html(code, width=card_width, alt=name, lang=lang)}</div>')
+    return (f'<figure class="chinchon-discards" style="margin:0">'
+            f'<figcaption style="font-weight:600;margin-bottom:0.4em">{escape(title)}'
+            '</figcaption><div role="list" style="display:flex;flex-wrap:wrap;'
+            f'align-items:flex-end;gap:0.5em 0.6em">{"".join(bars)}</div></figure>')
 
 
 @dataclass(frozen=True)

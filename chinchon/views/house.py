@@ -5,7 +5,7 @@ The page starts from a profile, lets the table change any option of
 the base profile next to the house profile, changed rows flagged). Every value goes through
 :func:`~chinchon.engine.rules.get_rules`, so the page can only build codes the library reads.
 
->>> values = start_values(get_rules("barajamos"))
+>>> values = house_values(get_rules("barajamos"))
 >>> values["limit"], values["jokers"]
 ('70', '0')
 >>> build_code("barajamos", {**values, "limit": "100", "jokers": "ace-of-oros"})
@@ -29,19 +29,13 @@ from chinchon.engine.rules import (
 from chinchon.views.variants import compare
 
 __all__ = ["CLOSE_KINDS", "NUMBER_KEYS", "SummaryRow", "build_code", "choice_label",
-           "start_values", "summary"]
+           "house_values", "labelled_choices", "summary"]
 
 #: Keys that take a whole number, with the range the page offers (the library checks it too).
 NUMBER_KEYS: dict[str, tuple[int, int]] = {"joker-points": (0, 100), "minus-ten": (-100, 0),
                                            "limit": (1, 1000), "returns": (0, 20)}
 #: The kinds of close condition (``close=kind:N`` or ``close=all-melded``).
 CLOSE_KINDS = ("points", "one-loose", "all-melded")
-
-
-def start_values(rules: Rules) -> dict[str, str]:
-    """Each house key's value for ``rules``, as the code writes it ('' where the profile has no
-    such value: the deck count that follows the table, unlimited returns, seven-ten of 48)."""
-    return house_values(rules)
 
 
 def build_code(base: str, values: Mapping[str, str]) -> str:

@@ -29,8 +29,8 @@ from chinchon.views.handlab import copies_of, deal_closer, read_hand, toggle
 
 __all__ = ["Outside", "Pick", "ProblemKind", "Refusal", "RefusalKind", "SheetRow",
            "TableProblem", "TableReading", "closing_choices", "deal_hands", "deal_table",
-           "outside_deck", "pick",
-           "read_table", "refusal", "sheet_rows", "table_query"]
+           "outside_deck", "pick", "read_table", "refusal", "seat_order", "sheet_rows",
+           "table_query"]
 
 #: A bad token is quoted back at most this long.
 _QUOTE = 24
@@ -219,6 +219,18 @@ def table_query(hands: Sequence[Sequence[Card]]) -> dict[str, str | list[str]]:
     """The URL values of a table: ``closer`` and one ``opp`` per opponent, codes joined by +."""
     codes = [hand_code(hand).replace(" ", "+") for hand in hands]
     return {"closer": codes[0], "opp": codes[1:]}
+
+
+def seat_order(sheet: ScoreSheet, closer: int) -> tuple[int, ...]:
+    """Every seat of the sheet in the order the page lists the hands: the closer, the players
+    still in after him in turn order, then those out of the game.
+
+    >>> sheet = ScoreSheet.start(get_rules("barajamos"), 4)
+    >>> seat_order(sheet, 2)
+    (2, 3, 0, 1)
+    """
+    ahead = (closer, *sheet.turn_order(closer))
+    return (*ahead, *(seat for seat in range(len(sheet.players)) if seat not in ahead))
 
 
 @dataclass(frozen=True)

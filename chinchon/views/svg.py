@@ -365,6 +365,15 @@ def _wrap(body: str, width: int, highlight: str | None, title: str) -> str:
     )
 
 
+def card_height(width: int) -> int:
+    """The height in px of a card face drawn ``width`` px wide.
+
+    >>> card_height(72)
+    105
+    """
+    return round(width * _VIEW_H / _VIEW_W)
+
+
 def card_svg(code: str, *, width: int = 72, highlight: str | None = None,
              lang: str = "en") -> str:
     """The face of ``code`` (``'7o'``, ``'12b'``, ``'JK'``) as an SVG document ``width`` px wide.

@@ -84,7 +84,9 @@ class Setup:
 
     def query(self) -> dict[str, str]:
         """The URL values of the setup (the options only when not the default)."""
-        values = {"rules": self.rules.id, "seats": ",".join(self.bots), "seed": str(self.seed)}
+        # House rules travel as their code (the profile id plus +key=value changes).
+        rules = self.rules.id if self.rules.profile_options() is not None else self.rules.code()
+        values = {"rules": rules, "seats": ",".join(self.bots), "seed": str(self.seed)}
         values.update({k: str(v) for k, v in self.rules.options.items()
                        if k in ("decks", "deck", "jokers")})
         return values
@@ -233,6 +235,15 @@ class Game:
         """Every bot action until it is your turn or the game is over."""
         game = self
         while game.bot_to_move:
+            game = game.play_bot()
+        return game
+
+    def catch_up(self) -> Game:
+        """The bots' turns that follow the last move, up to your turn, the end of a hand or of
+        the game: what an address (which ends at your moves) implies."""
+        game = self
+        hands = len(self.state.results)
+        while game.bot_to_move and len(game.state.results) == hands:
             game = game.play_bot()
         return game
 

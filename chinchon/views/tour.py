@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
 from chinchon.engine.cards import Card, CardError, HandError, hand_code, parse_hand
 from chinchon.engine.errors import quote
+from chinchon.engine.layoffs import Action, resolve
 from chinchon.engine.rules import OURS, Rules, get_rules
 from chinchon.engine.solver import DiscardTable, HandAnalysis, analyze, discard_table
 
@@ -33,6 +35,8 @@ __all__ = [
     "Solved",
     "Step",
     "SwapError",
+    "Task",
+    "TaskKind",
     "compare",
     "example_rules",
     "held",
@@ -43,6 +47,7 @@ __all__ = [
     "steps",
     "swap",
     "swap_choices",
+    "task",
 ]
 
 
@@ -284,7 +289,8 @@ _STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "chinchon": ("chinchon_effect",),
     "jokers": ("joker_run_score", "joker_points"),
     "layoffs": ("layoffs", "no_layoffs_after_minus_ten"),
-    "scoring": ("limit", "returns", "everybody_out", "stock_runs_out_end", "rotation"),
+    "scoring": ("limit", "returns", "everybody_out", "stock_runs_out_end", "stock_keeps_top",
+                "rotation"),
 }
 
 #: Notes RULES.md records that no single Rules field carries (footnote 3 on closing).
@@ -462,3 +468,121 @@ def compare(example: Example, rules: Rules, out: Card, into: Card) -> Change:
     else:
         after = solve(example, rules, changed[:-1], changed[-1])
     return Change(before.analysis, after.analysis)
+
+
+# --- A small task per step: the reader answers before the page shows the solver's view ------
+
+
+class TaskKind(StrEnum):
+    """What a step asks. Card tasks are answered by clicking a card, the others by a choice."""
+
+    #: Click a loose card of the hand (any card loose in some best arrangement).
+    LOOSE = "loose"
+    #: Click the loose card that costs the most points.
+    COSTLIEST = "costliest"
+    #: Eight cards: click the card to throw (every discard as good as the best).
+    THROW = "throw"
+    #: Click a card that an opponent laid off onto the table.
+    LAID_OFF = "laid_off"
+    #: May this hand close? (a yes / no choice).
+    CLOSE = "close"
+    #: How many cards has the deck? (a choice of sizes).
+    DECK = "deck"
+    #: Above how many points is a player out? (a choice of limits).
+    LIMIT = "limit"
+
+
+#: The task kinds answered by clicking a card.
+CARD_TASKS = frozenset({TaskKind.LOOSE, TaskKind.COSTLIEST, TaskKind.THROW, TaskKind.LAID_OFF})
+
+
+@dataclass(frozen=True)
+class Task:
+    """One step's question: its kind, the cards to click (rows) or the choices, the answers.
+
+    :meth:`check` says whether an answer (a card code, or a choice) is right; the answers are
+    computed by the solver and the rules, never written down.
+    """
+
+    kind: TaskKind
+    #: Card tasks: the rows of cards to click (a hand, or the melds on the table).
+    rows: tuple[tuple[Card, ...], ...] = ()
+    #: Choice tasks: the values offered, in order.
+    choices: tuple[str, ...] = ()
+    answers: frozenset[str] = frozenset()
+
+    @property
+    def by_card(self) -> bool:
+        return self.kind in CARD_TASKS
+
+    def check(self, answer: str) -> bool:
+        """Whether ``answer`` (a card code or one of :attr:`choices`) is right.
+
+        >>> task(steps("barajamos")[1], get_rules("barajamos")).check("1b")
+        True
+        """
+        return answer in self.answers
+
+
+def _loose_task(example: Example, rules: Rules, costliest: bool) -> Task:
+    analysis = solve(example, rules).analysis
+    loose = {card for arrangement in analysis.arrangements for card in arrangement.loose}
+    if costliest:
+        top = max(rules.points(card) for card in loose)
+        loose = {card for card in loose if rules.points(card) == top}
+    kind = TaskKind.COSTLIEST if costliest else TaskKind.LOOSE
+    return Task(kind, rows=(analysis.hand,), answers=frozenset(c.code() for c in loose))
+
+
+def _throw_task(example: Example, rules: Rules) -> Task:
+    table = solve(example, rules).table
+    assert table is not None
+    best = table.rows[table.best_index]
+    same = frozenset(card.code() for card, row in zip(table.hand, table.rows, strict=True)
+                     if (row.outcome, row.score, row.loose_points)
+                     == (best.outcome, best.score, best.loose_points))
+    return Task(TaskKind.THROW, rows=(table.hand,), answers=same)
+
+
+def _close_task(example: Example, rules: Rules) -> Task:
+    analysis = solve(example, rules).analysis
+    return Task(TaskKind.CLOSE, choices=("yes", "no"),
+                answers=frozenset({"yes" if analysis.can_close else "no"}))
+
+
+def _laid_off_task(example: LayoffExample, rules: Rules) -> Task:
+    end = resolve(example.closer, example.opponents, rules)
+    laid = {card for step in end.steps if step.action is Action.LAY_OFF for card in step.cards}
+    return Task(TaskKind.LAID_OFF, rows=tuple(meld.cards for meld in end.table),
+                answers=frozenset(card.code() for card in laid))
+
+
+def task(step: Step, rules: Rules) -> Task:
+    """The step's task, from its first hand when it has one (``rules``: the tour's profile).
+
+    The deck step asks for the deck's size and the closing step whether the hand may close.
+    Otherwise a hand after a draw asks for the throw; a hand with loose cards asks for one of
+    them (the costliest on the points step); a hand with every card melded asks whether it
+    may close. The lay-off step asks for a card laid off, the scoring step for the limit.
+
+    >>> [task(s, get_rules("fournier")).kind.value for s in steps("fournier")]
+    ['deck', 'loose', 'costliest', 'close', 'throw', 'close', 'laid_off', 'limit']
+    """
+    if step.id == "deck":
+        return Task(TaskKind.DECK, choices=("40", "48"),
+                    answers=frozenset({str(rules.deck.size)}))
+    if step.examples:
+        example = step.examples[0]
+        ex_rules = example_rules(example, rules.id)
+        if step.id == "close":
+            return _close_task(example, ex_rules)
+        if example.drawn is not None:
+            return _throw_task(example, ex_rules)
+        if solve(example, ex_rules).analysis.arrangement.loose:
+            return _loose_task(example, ex_rules, costliest=step.id == "points")
+        return _close_task(example, ex_rules)
+    if step.layoffs:
+        return _laid_off_task(step.layoffs[0], rules)
+    limits = sorted({70, 100, rules.limit})
+    return Task(TaskKind.LIMIT, choices=tuple(map(str, limits)),
+                answers=frozenset({str(rules.limit)}))

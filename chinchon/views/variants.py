@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from chinchon.engine.cards import RANKS_48, Card, parse_hand
@@ -54,6 +54,21 @@ class Row:
     disagree: bool
     #: Why the sources differ (only for rows where they do).
     explanation: str | None
+    #: The value each profile's cell shows, compared by :meth:`differs` (None: not applicable).
+    values: Mapping[str, Hashable] = field(default_factory=lambda: MappingProxyType({}))
+
+    def differs(self, rules_id: str, base: str) -> bool:
+        """Whether profile ``rules_id``'s value differs from profile ``base``'s; a row that
+        only describes (the sources) or a value that does not apply never differs.
+
+        >>> row = next(r for r in compare("en") if r.key == "elimination")
+        >>> row.differs("fournier", "barajamos"), row.differs("fournier", "jeux-de-cartes")
+        (True, False)
+        """
+        if not self.values or rules_id == base:
+            return False
+        mine, theirs = self.values[rules_id], self.values[base]
+        return mine is not None and theirs is not None and mine != theirs
 
 
 @dataclass(frozen=True)
@@ -279,7 +294,9 @@ def compare(lang: str, profiles: tuple[Rules, ...] | None = None) -> tuple[Row, 
             key=spec.key, label=t(f"variants.row.{spec.key}", lang),
             cells=MappingProxyType({r.code(): cell(spec, r, lang) for r in profiles}),
             disagree=disagree,
-            explanation=t(f"variants.why.{spec.key}", lang) if disagree else None))
+            explanation=t(f"variants.why.{spec.key}", lang) if disagree else None,
+            values=MappingProxyType({r.code(): spec.value(r) for r in profiles}
+                                    if spec.compared else {})))
     return tuple(rows)
 
 

@@ -15,14 +15,14 @@ EXCEPTION = '[data-testid="stException"]'
 
 # (path, query, language, a text the page must show, screenshot name)
 PAGES = [
-    ("Rules_tour", "rules=barajamos&lang=en", "Chinchón! Closing with it wins the game.",
+    ("Rules_tour", "rules=barajamos&lang=en&step=6", "Chinchón! Closing with it wins the game.",
      "rules-tour-barajamos-en"),
-    ("Rules_tour", "rules=ludoteka&lang=es", "Siete seguidas con comodín: cerrar vale −25.",
-     "rules-tour-ludoteka-es"),
+    ("Rules_tour", "rules=ludoteka&lang=es&step=7",
+     "Siete seguidas con comodín: cerrar vale −25.", "rules-tour-ludoteka-es"),
     ("Layoff_table", "rules=fournier&lang=fr", "Feuille de marque", "layoff-table-fournier-fr"),
     ("Layoff_table", "rules=barajamos&lang=en&closer=7o+7c+7b+9e+10e+11e+4o"
      "&opp=7e+1c+2c+3c+5o+5b+8o&opp=12e+6o+6c+6b+2b+3b+11b",
-     "Opponent 2 lays off the rey of espadas", "layoff-table-barajamos-en"),
+     "Player 1 shows 7 of oros, 7 of copas, 7 of bastos.", "layoff-table-barajamos-en"),
     ("Variants", "rules=jeux-de-cartes&lang=pt", "Onde as fontes divergem", "variants-pt"),
     ("Variants", "rules=barajamos&lang=en", "Where the sources disagree", "variants-en"),
 ]
@@ -65,7 +65,9 @@ def test_layoff_hands_survive_in_the_url(page: Any, server_url: str) -> None:
     other = page.context.new_page()
     other.goto(shared)
     wait_idle(other)
-    assert other.get_by_text("Opponent 1 lays off the 7 of espadas").first.is_visible()
+    assert other.get_by_text("Step 1 of").first.is_visible()
+    assert other.locator('[data-testid="stTextInput"] input').first.input_value() == (
+        page.locator('[data-testid="stTextInput"] input').first.input_value())
     other.close()
 
 
@@ -88,23 +90,23 @@ def test_layoff_table_click_a_card_into_an_opponents_hand(page: Any, server_url:
     page.goto(f"{server_url}/Layoff_table?rules=barajamos&lang=en&closer=7o+7c+7b+9e+10e+11e+4o"
               "&opp=7e+1c+2c+3c+5o+5b&opp=12e+6o+6c+6b+2b+3b+11b")
     wait_idle(page)
-    assert page.get_by_text("Opponent 1: a hand has 7 cards, not 6.").first.is_visible()
-    page.locator('[data-testid="stButtonGroup"] button', has_text="Opponent 1").click()
+    assert page.get_by_text("Player 2: a hand has 7 cards, not 6.").first.is_visible()
+    page.locator('[data-testid="stButtonGroup"] button', has_text="Player 2").click()
     wait_idle(page)
     # Every seat's cards are marked taken in the picker, the closer's and both opponents'.
     assert page.locator('button[data-card="7o"]').get_attribute("aria-pressed") == "true"
     assert page.locator('button[data-card="12e"]').get_attribute("aria-pressed") == "true"
     page.locator('button[data-card="8o"]').click()
     wait_idle(page)
-    page.get_by_text("Opponent 1 lays off the 7 of espadas").first.wait_for()
-    box = page.locator('[data-testid="stTextInput"]', has_text="Opponent 1").locator("input")
+    page.get_by_text("Step 1 of 6").first.wait_for()
+    box = page.locator('[data-testid="stTextInput"]', has_text="Player 2").locator("input")
     assert box.input_value() == "7e 1c 2c 3c 5o 5b 8o"
     assert page.locator('button[data-card="8o"]').get_attribute("aria-pressed") == "true"
     page.wait_for_function("() => location.search.includes('8o')")
     # A card the closer holds stays his: the click says so and changes nothing.
     page.locator('button[data-card="4o"]').click()
     wait_idle(page)
-    page.get_by_text("Closer already holds that card").first.wait_for()
+    page.get_by_text("Player 1 already holds that card").first.wait_for()
     assert box.input_value() == "7e 1c 2c 3c 5o 5b 8o"
     assert page.locator(EXCEPTION).count() == 0
     _tall(page)

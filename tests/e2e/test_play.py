@@ -55,6 +55,7 @@ def _my_turn_or_hand_over(page: Any, bot_gaps: list[float]) -> str:
         if page.get_by_text("End of hand").count():
             return "over"
         if page.locator(MY_DRAW).count():
+            wait_idle(page)  # the rest of the page (your hand) is drawn after the stock
             return "draw"
         now_seen = _notes(page)
         if now_seen > seen:
@@ -80,11 +81,10 @@ def test_play_a_hand_by_clicking(browser: Any, fresh_server: Callable[[], str]) 
     for _ in range(MOST_TURNS):
         if state == "over":
             break
-        before = len(_hand(page))
         start = time.perf_counter()
         page.locator(MY_DRAW).click()
         # The component's buttons live in a shadow root: wait with Playwright's locators.
-        expect(page.locator(f"{HAND}:not([disabled])")).to_have_count(before + 1)
+        expect(page.locator(f"{HAND}:not([disabled])")).to_have_count(8)
         clicks.append(_ms(start))
         close = page.locator('[data-action="close"]:not([disabled])')
         if close.count():
@@ -110,7 +110,7 @@ def test_play_a_hand_by_clicking(browser: Any, fresh_server: Callable[[], str]) 
 
     moves = page.evaluate("() => new URLSearchParams(location.search).get('moves')")
     assert moves
-    game = tb.load(tb.parse_setup("jeux-de-cartes", {}, "greedy,expert", "21"), moves)
+    game = tb.load(tb.parse_setup("jeux-de-cartes", {}, "greedy,expert", "21"), moves).catch_up()
     assert len(game.state.results) == 1
 
     # A reload finds the game where it was: the same moves, the end of the hand again.
@@ -167,3 +167,49 @@ def test_play_screenshots(browser: Any, server_url: str, lang: str) -> None:
         overflow = page.evaluate("() => document.documentElement.scrollWidth") - width
         assert overflow <= 1, f"{lang} at {width}px overflows by {overflow}px"
         context.close()
+
+
+def test_the_browsers_back_takes_back_your_move(page: Any, server_url: str) -> None:
+    """Only your moves write the address (a history entry each): Back undoes your discard."""
+    page.goto(f"{server_url}/Play?rules=fournier&seats=expert&seed=5&lang=en")
+    wait_idle(page, 60_000)
+    page.locator(MY_DRAW).click()
+    expect(page.locator(f"{HAND}:not([disabled])")).to_have_count(8)
+    wait_idle(page)
+    drawn = page.url
+    page.locator(f"{HAND}:not([disabled])").first.click()
+    expect(page.locator(MY_DRAW)).to_have_count(1, timeout=30_000)  # the bot has played
+    wait_idle(page)
+    page.go_back()
+    page.wait_for_url(drawn)
+    expect(page.locator(f"{HAND}:not([disabled])")).to_have_count(8)
+
+
+def _closing_position() -> tuple[str, str]:
+    """A barajamos game where, after drawing, you may close: its query and moves, found by
+    playing the coach's moves against random bots (computed, not typed in)."""
+    for seed in range(1, 200):
+        game = tb.new_game(tb.parse_setup("barajamos", {}, "random,random", str(seed)))
+        for _ in range(40):
+            game = game.catch_up()
+            if not game.your_turn or game.state.results:
+                break
+            if tb.closing_cards(game):
+                return f"rules=barajamos&seats=random,random&seed={seed}&lang=en", game.code()
+            game = game.play(tb.hint(game.state)[0])
+    raise AssertionError("no closing position found")
+
+
+def test_close_then_pick_the_card(page: Any, server_url: str) -> None:
+    """data-action="close" arms the close; the cards that close are marked; one click closes."""
+    query, moves = _closing_position()
+    page.goto(f"{server_url}/Play?{query}&moves={moves}")
+    wait_idle(page, 60_000)
+    close = page.locator('[data-action="close"]:not([disabled])')
+    expect(close).to_have_count(1)
+    close.click()
+    closing = page.locator('button[data-state="closes"]')
+    closing.first.wait_for()
+    closing.first.click()
+    page.get_by_text("End of hand 1").wait_for()
+    page.get_by_text("You closed.").wait_for()

@@ -1,5 +1,7 @@
-"""The puzzle page in a real browser: a puzzle by URL, a wrong answer, the right one, the
-explanation; and a take-or-draw question."""
+"""The puzzle page in a real browser: a puzzle by URL (the cold server's first request), a
+wrong answer, the right one, the explanation above "Next puzzle"; closing as a second
+question; the hint ringing cards; sorting; the phone's first screen; a take question; and
+screenshots of each state in every language at 1366×900 and 390×844."""
 
 from __future__ import annotations
 
@@ -8,60 +10,156 @@ from typing import Any
 
 import pytest
 
-from chinchon.puzzles import load_all, should_close, solve
+from chinchon.puzzles import card_order, load_all, should_close, solve
+from chinchon.views import i18n
 from tests.e2e.helpers import screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 900}
 
-def _discard_puzzle() -> tuple[str, str, str]:
-    """A close-chance puzzle (no close to declare): its id, a wrong card and a right one."""
+
+def _discard_puzzle(criterion: str = "close-chance") -> tuple[str, str, str]:
+    """A one-deck barajamos puzzle: its id, a wrong card and a right one."""
     for puzzle in load_all(check=False):
-        if puzzle.criterion == "close-chance" and not puzzle.options:
+        if (puzzle.criterion == criterion and not puzzle.options and puzzle.question == "discard"
+                and puzzle.rules_id == "barajamos"):
             solution = solve(puzzle)
+            if should_close(solution) != (criterion == "fewest-points"):
+                continue
             wrong = next(c.code() for c in puzzle.hand if c.code() not in solution.answers)
             return puzzle.id, wrong, solution.answers[0]
-    raise AssertionError("no close-chance puzzle shipped")
+    raise AssertionError(f"no {criterion} puzzle shipped")
 
 
 def _alerts(page: Any) -> str:
     return "\n".join(page.locator('[data-testid="stAlert"]').all_inner_texts())
 
 
-def test_puzzle_by_url_wrong_then_right_then_explanation(
+def _card(page: Any, code: str) -> Any:
+    return page.locator(f'.cardbuttons button[data-card="{code}"]')
+
+
+def _top(locator: Any) -> float:
+    box = locator.bounding_box()
+    assert box is not None
+    return float(box["y"])
+
+
+def test_puzzle_by_url_wrong_then_right_then_explanation_above_next(
         page: Any, fresh_server: Callable[[], str]) -> None:
     puzzle_id, wrong, right = _discard_puzzle()
     url = fresh_server()  # the deep link is the cold server's very first request
     page.goto(f"{url}/Puzzles?puzzle={puzzle_id}&lang=en")
     wait_idle(page)
-    assert page.get_by_text(f"Puzzle {puzzle_id}").is_visible()
     page.wait_for_function(f"() => location.search.includes('puzzle={puzzle_id}')")
     cards = page.locator(".cardbuttons button")
     assert cards.count() == 8
+    assert page.get_by_role("button", name="Next puzzle").count() == 0  # the puzzle first
 
-    page.locator(f'.cardbuttons button[data-card="{wrong}"]').click()
+    _card(page, wrong).click()
     wait_idle(page)
     assert "Not the best" in _alerts(page)
-    assert page.locator(f'.cardbuttons button[data-card="{wrong}"]').get_attribute(
-        "data-state") == "wrong"
-    assert not page.get_by_text("Every move compared").is_visible()
+    assert _card(page, wrong).get_attribute("data-state") == "wrong"
+    assert page.get_by_text("Every move compared").count() == 0
 
-    page.locator(f'.cardbuttons button[data-card="{right}"]').click()
+    _card(page, right).click()
     wait_idle(page)
     alerts = _alerts(page)
-    assert "Right:" in alerts and "After throwing" in alerts, alerts
-    assert page.get_by_text("Every move compared").is_visible()
+    assert "Right:" in alerts and "let you close" in alerts, alerts
+    lesson = page.locator('[data-testid="stAlert"]').filter(has_text="let you close")
+    after_best = page.get_by_text("After the best move", exact=False)
+    mine = page.get_by_text("What your move", exact=False)
+    next_button = page.get_by_role("button", name="Next puzzle")
+    folded = page.get_by_text("Every move compared")
+    assert _top(lesson) < _top(after_best) < _top(mine) < _top(next_button) < _top(folded)
+    # the draws that close are card pictures, as many as the sentence says
+    assert page.locator('[data-testid="stMain"] img[alt]').count() > 8
+    assert not page.locator('[data-testid="stPlotlyChart"]').is_visible()  # folded
+    folded.click()
     page.locator('[data-testid="stPlotlyChart"]').wait_for()
-    page.locator('[data-testid="stDataFrame"]').wait_for()
-    page.set_viewport_size({"width": 1280, "height": 1900})  # the whole page in the picture
-    page.wait_for_timeout(800)  # let the chart draw before the picture
+    assert page.locator(".modebar").count() == 0  # no chart toolbar over the title
+    page.set_viewport_size({"width": 1366, "height": 2400})  # the whole page in the picture
+    page.wait_for_timeout(800)
     screenshot(page, "puzzle-solved")
 
 
+def test_closing_is_a_second_question_and_never_undoes_the_card(
+        page: Any, server_url: str) -> None:
+    puzzle_id, _, right = _discard_puzzle("fewest-points")
+    page.goto(f"{server_url}/Puzzles?puzzle={puzzle_id}&lang=en")
+    wait_idle(page)
+    assert page.get_by_text("You may close now").count() == 0  # asked only after the card
+    _card(page, right).click()
+    wait_idle(page)
+    assert "Right:" in _alerts(page)
+    question = page.get_by_text("You may close now — close?")
+    assert question.is_visible()
+    assert page.get_by_text("Every move compared").count() == 0
+    assert _card(page, right).get_attribute("data-state") == "right"
+    page.get_by_role("button", name="Play on").click()
+    wait_idle(page)
+    assert "Your card was right and counts" in _alerts(page)
+    assert page.get_by_text("Streak 1 · solved 1 of 1").is_visible()
+    assert page.get_by_text("Every move compared").is_visible()
+
+
+def test_hint_rings_two_cards_and_the_hand_sorts(page: Any, server_url: str) -> None:
+    puzzle_id, _, right = _discard_puzzle()
+    page.goto(f"{server_url}/Puzzles?puzzle={puzzle_id}&lang=en")
+    wait_idle(page)
+    page.wait_for_selector(".cardbuttons button")  # the component draws after the script
+    codes = [b.get_attribute("data-card") for b in page.locator(".cardbuttons button").all()]
+    puzzle = next(p for p in load_all(check=False) if p.id == puzzle_id)
+    assert codes == [c.code() for c in sorted(puzzle.hand, key=card_order)]
+    page.get_by_role("button", name="Hint", exact=True).click()
+    wait_idle(page)
+    ringed = page.locator('.cardbuttons button[data-highlight="1"]')
+    assert ringed.count() == 2
+    assert right in [b.get_attribute("data-card") for b in ringed.all()]
+    page.get_by_text("Sort by number").click()
+    wait_idle(page)
+    ranks = [int(b.get_attribute("data-card")[:-1])
+             for b in page.locator(".cardbuttons button").all()]
+    assert ranks == sorted(ranks)
+
+
+def test_phone_first_screen_holds_the_question_and_the_whole_hand(
+        browser: Any, server_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    page = context.new_page()
+    try:
+        puzzle_id, _, right = _discard_puzzle()
+        page.goto(f"{server_url}/Puzzles?puzzle={puzzle_id}&lang=en")
+        wait_idle(page)
+        question = page.get_by_text("Which one do you throw?", exact=False)
+        boxes = [b.bounding_box() for b in page.locator(".cardbuttons button").all()]
+        assert len(boxes) == 8 and all(b is not None for b in boxes)
+        assert _top(question) < PHONE["height"]
+        assert all(b["y"] + b["height"] <= PHONE["height"] for b in boxes)  # on screen
+        assert len({round(b["y"]) for b in boxes}) == 1  # one row
+        assert all(b["x"] >= 0 and b["x"] + 20 <= PHONE["width"] for b in boxes)
+        # the filters wait behind a button
+        assert not page.get_by_text("Difficulty", exact=True).is_visible()
+        _card(page, right).click()
+        wait_idle(page)
+        page.get_by_text("Every move compared").click()
+        page.locator('[data-testid="stTable"]').wait_for()
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        cut = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stTable"]')]
+            .some(t => t.scrollWidth > t.clientWidth + 1)""")
+        assert not cut  # no table cut on the right
+        main = page.get_by_test_id("stMain").inner_text().lower()
+        assert "sidebar" not in main
+    finally:
+        context.close()
+
+
 def test_take_question_and_bad_id(page: Any, server_url: str) -> None:
-    take = next(p for p in load_all(check=False) if p.question == "take" and not p.options)
+    take = next(p for p in load_all(check=False) if p.question == "take" and not p.options
+                and not should_close(solve(p)))
     solution = solve(take)
-    assert not should_close(solution)
     page.goto(f"{server_url}/Puzzles?puzzle=no-such-puzzle&lang=es")
     wait_idle(page)
     assert "No existe el problema" in _alerts(page)
@@ -72,25 +170,37 @@ def test_take_question_and_bad_id(page: Any, server_url: str) -> None:
     wait_idle(page)
     assert "Right:" in _alerts(page)
     assert page.get_by_text("Every move compared").is_visible()
-    page.set_viewport_size({"width": 1280, "height": 1700})
-    page.wait_for_timeout(800)
-    screenshot(page, "puzzle-take")
 
 
-def test_a_close_must_be_declared(page: Any, server_url: str) -> None:
-    puzzle = next(p for p in load_all(check=False)
-                  if p.question == "discard" and should_close(solve(p)))
-    right = solve(puzzle).answers[0]
-    page.goto(f"{server_url}/Puzzles?puzzle={puzzle.id}&lang=en")
-    wait_idle(page)
-    page.locator(f'.cardbuttons button[data-card="{right}"]').click()
-    wait_idle(page)
-    assert "you may close" in _alerts(page)
-    assert not page.get_by_text("Every move compared").is_visible()
-    # The sidebar has switches too (rule options): the close switch is in the page itself.
-    page.get_by_test_id("stMain").get_by_test_id("stCheckbox").click()
-    wait_idle(page)
-    page.locator(f'.cardbuttons button[data-card="{right}"]').click()
-    wait_idle(page)
-    assert "Right:" in _alerts(page)
-    assert page.get_by_text("Every move compared").is_visible()
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_screenshots_in_every_language(browser: Any, server_url: str, lang: str) -> None:
+    """Pictures to look at (tests/e2e/screenshots/): the question, the close question and the
+    explanation, on a laptop and a phone; each state checked, not only pictured."""
+    chance_id, wrong, right = _discard_puzzle()
+    close_id, _, close_right = _discard_puzzle("fewest-points")
+    for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        context = browser.new_context(viewport=viewport, locale="en-US")
+        page = context.new_page()
+        try:
+            page.goto(f"{server_url}/Puzzles?puzzle={close_id}&lang={lang}")
+            wait_idle(page)
+            screenshot(page, f"puzzle-{lang}-{name}-question", full_page=False)
+            _card(page, close_right).click()
+            wait_idle(page)
+            yes = i18n.t("puzzles.close_yes", lang)
+            assert page.get_by_role("button", name=yes).is_visible()
+            screenshot(page, f"puzzle-{lang}-{name}-close", full_page=False)
+            page.goto(f"{server_url}/Puzzles?puzzle={chance_id}&lang={lang}")
+            wait_idle(page)
+            _card(page, wrong).click()
+            wait_idle(page)
+            _card(page, right).click()
+            wait_idle(page)
+            page.get_by_text(i18n.t("puzzles.explanation", lang)).click()
+            page.locator('[data-testid="stTable"]').wait_for()
+            page.set_viewport_size({"width": viewport["width"], "height": 3200})
+            page.wait_for_timeout(800)
+            assert page.get_by_role("button", name=i18n.t("puzzles.next", lang)).is_visible()
+            screenshot(page, f"puzzle-{lang}-{name}-explained", full_page=False)
+        finally:
+            context.close()

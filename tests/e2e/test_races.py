@@ -116,7 +116,7 @@ def _tamper(payloads: str, value: str) -> str:
     return json.dumps(data)
 
 
-# A discard puzzle (its hand is clickable): the page alone may serve a take-or-draw one.
+# A discard puzzle: a new learner is served easy ones, and many of those are take-or-draw.
 DISCARD = next(p.id for p in pool("barajamos") if p.question == "discard" and not p.options)
 PAGES = [
     ("Hand_lab?hand=&rules=barajamos&lang=en", "4o"),
@@ -151,8 +151,8 @@ def test_a_tampered_card_click_warns_without_a_traceback(
 
     page.route_web_socket("**/_stcore/stream", rewrite_clicks)
     page.goto(f"{server_url}/{path}")
-    wait_idle(page)
-    page.wait_for_selector("button[data-card]")
+    wait_idle(page, timeout=60_000)
+    page.wait_for_selector("button[data-card]:not([disabled])", timeout=60_000)
     page.locator(f'button[data-card="{card}"]' if card else "button[data-card]").first.click()
     wait_idle(page)
     assert page.locator('[data-testid="stException"]').count() == 0

@@ -1,0 +1,66 @@
+"""Keyboard control for step-by-step views (teacher mode, the lay-off replay, the tour).
+
+One tiny v2 component listens to ``keydown`` on the whole document and sends a named action
+back to Python as a one-rerun trigger: a presenter's clicker (which sends → / ← / Space /
+PageDown / PageUp) or the arrow keys step through a view without clicking its buttons. Keys
+typed into a text box, a select or an editable element are left alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import streamlit as st
+
+#: Key (``KeyboardEvent.key``) → action, for a view that steps forward and back.
+STEP_KEYS: Mapping[str, str] = {
+    "ArrowRight": "next", " ": "next", "PageDown": "next",
+    "ArrowLeft": "back", "PageUp": "back",
+    "Home": "first", "End": "last",
+}
+
+_JS = """
+export default function (component) {
+  const { data, setTriggerValue } = component;
+  const handlers = (window.__chinchonKeys = window.__chinchonKeys || {});
+  const previous = handlers[data.name];
+  if (previous) document.removeEventListener("keydown", previous);
+  const onKey = (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+    const target = event.target;
+    const tag = target && target.tagName ? target.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "textarea" || tag === "select" ||
+        (target && target.isContentEditable)) return;
+    // A focused button takes Space itself: let it, so a click is never doubled.
+    if (event.key === " " && tag === "button") return;
+    const action = data.keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    setTriggerValue("action", action);
+  };
+  handlers[data.name] = onKey;
+  document.addEventListener("keydown", onKey);
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    if (handlers[data.name] === onKey) delete handlers[data.name];
+  };
+}
+"""
+
+_COMPONENT = st.components.v2.component("chinchon_step_keys", js=_JS)
+
+
+def step_keys(key: str, on_action: Callable[[str], None],
+              keys: Mapping[str, str] = STEP_KEYS) -> None:
+    """Listen for ``keys`` on the page; each press calls ``on_action(action)`` before the rerun.
+
+    Mount it once per view with a stable ``key``; it takes no room on the page.
+    """
+
+    def fire() -> None:
+        state = st.session_state.get(key)
+        action = state.get("action") if state is not None else None
+        if isinstance(action, str):
+            on_action(action)
+
+    _COMPONENT(key=key, data={"name": key, "keys": dict(keys)}, on_action_change=fire)

@@ -1,0 +1,363 @@
+"""The Play page's state: the game in the session and the address, the setup form, the table's
+settings, your moves (each graded by the coach before it is applied) and the bots' paced turns.
+
+Session keys start with ``play_``. The game's address is the URL's ``rules`` (and options),
+``seats`` (the bots' levels), ``seed`` and ``moves`` (:func:`chinchon.views.table.encode`).
+The drawing is :mod:`webui.table`; the end of a hand and the review :mod:`webui.play_review`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import streamlit as st
+
+from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.engine.bots import BOT_NAMES
+from chinchon.engine.cards import Card
+from chinchon.engine.game import Phase
+from chinchon.views import table as tb
+from chinchon.views.i18n import t
+from webui.card_buttons import clicked_action, clicked_card
+from webui.ui import current_options, current_rules, house_code, literal, url_arrival, url_value
+
+S = st.session_state
+DEFAULT_PACE = "normal"
+HAND_KEY = "play_hand"
+DRAW_KEY = "play_draw"
+
+
+def tr(key: str, lang: str, **values: object) -> str:
+    return t(f"play.{key}", lang, **values)
+
+
+# --- The game in the session and the URL -----------------------------------------------------------
+
+
+def _set_game(game: tb.Game, write_url: bool = True) -> None:
+    """Keep ``game`` in the session and (``write_url``) its moves in the address. Each address
+    written is a browser history entry, so only your own moves write one: the bots' turns that
+    follow are decided by the seed and the moves (a reload replays them at once), and the
+    browser's Back takes back your last move."""
+    S.play_game = game
+    if not write_url:
+        return
+    code = game.code()
+    S.play_url = code
+    if code:
+        st.query_params["moves"] = code
+    elif "moves" in st.query_params:
+        del st.query_params["moves"]
+
+
+def _problem(error: tb.TableError, lang: str) -> str:
+    """A bad address in words: the URL value named, the reason in ``lang``, bad text quoted."""
+    values = {k: literal(str(v)) if k == "value" else v for k, v in error.values.items()}
+    reason = tr(f"problem.{error.kind}", lang, **values)
+    return tr(f"bad.{error.field}", lang, reason=reason)
+
+
+def current_game(rules_id: str, lang: str) -> tb.Game | None:
+    """The game the URL describes (rebuilt only when the URL changed), or None for the setup
+    form. A bad address shows a message naming the problem and offers a new game."""
+    game: tb.Game | None = S.get("play_game")
+    if game is not None and not url_arrival():
+        # A rerun: the session's game is the truth (the browser's URL may still lack the last
+        # move); only the sidebar's profile may have changed under it.
+        seats, seed = ",".join(game.setup.bots), str(game.setup.seed)
+        moves = game.code()
+    else:  # arriving (first run, a link, the browser's back or forward): the URL says
+        seats = url_value("seats", lang=lang)
+        seed = url_value("seed", lang=lang)
+        moves = url_value("moves", lang=lang) or ""
+    if seats is None and seed is None:
+        if moves:
+            st.warning(tr("bad.moves_alone", lang), icon="⚠️")
+        return None
+    try:
+        setup = tb.parse_setup(house_code(rules_id) or rules_id, current_options(rules_id),
+                               seats or "",
+                               seed if seed is not None else "")
+    except tb.TableError as error:
+        st.error(_problem(error, lang), icon=":material/error:")
+        _offer_new_game(lang, None)
+        return None
+    ours = game is not None and moves.strip() in (game.code(), S.get("play_url"))
+    if game is not None and game.setup.rules != setup.rules and ours:
+        # The sidebar changed the profile or an option under a game: a new table for them.
+        clear_game()
+        st.info(tr("rules_changed", lang), icon=":material/info:")
+        return None
+    # The address may lag behind the bots' turns (see _set_game): that is still our game.
+    if game is None or game.setup != setup or not ours:
+        try:
+            game = tb.load(setup, moves).catch_up()
+        except tb.TableError as error:
+            st.error(_problem(error, lang), icon=":material/error:")
+            _offer_new_game(lang, setup)
+            return None
+        _reset_for(game)
+        S.play_game = game
+        S.play_url = moves.strip()
+    return game
+
+
+def _reset_for(game: tb.Game) -> None:
+    """A game arrives from the URL (a reload, a link): its finished hands count as seen, but
+    for one that has just ended (nobody has played in the next deal yet): it shows again."""
+    state = game.state
+    deciding = state.phase is Phase.RETURN  # a return is decided on the hand's end screen
+    just_ended = bool(state.results) and not game.over and (state.turns == 0 or deciding)
+    S.play_ack = len(state.results) - just_ended
+    S.play_verdicts = {}
+    S.play_last = None
+    S.play_hint = False
+    S.play_armed = False
+    S.play_review_at = None
+
+
+def _offer_new_game(lang: str, setup: tb.Setup | None) -> None:
+    left, right = st.columns(2)
+    if setup is not None:
+        left.button(tr("restart_deal", lang), on_click=start, args=(setup,),
+                    icon=":material/replay:")
+    right.button(tr("new_game", lang), on_click=clear_game, icon=":material/restart_alt:")
+
+
+def start(setup: tb.Setup) -> None:
+    """Deal a new game for ``setup`` and put it in the URL."""
+    game = tb.new_game(setup)
+    _reset_for(game)
+    S.play_ack = 0
+    st.query_params.update(setup.query())
+    _set_game(game)
+
+
+def clear_game() -> None:
+    for name in ("seats", "seed", "moves"):
+        if name in st.query_params:
+            del st.query_params[name]
+    S.pop("play_game", None)
+
+
+# --- The setup form --------------------------------------------------------------------------------
+
+
+def setup_form(rules_id: str, lang: str) -> None:
+    """Choose the number of opponents and their levels, then deal."""
+    rules = current_rules(rules_id)
+    low, high = rules.players
+    most = min(high - 1, tb.MAX_OPPONENTS)
+    fewest = max(1, low - 1)
+    st.subheader(tr("setup.title", lang))
+    count = st.slider(tr("setup.opponents", lang), fewest, most, min(max(2, fewest), most),
+                      key="play_opponents") if most > fewest else fewest
+    levels = []
+    columns = st.columns(most)
+    for i in range(count):
+        levels.append(columns[i].selectbox(
+            tr("bot_name", lang, n=i + 1, level="").strip(" ()·"), BOT_NAMES,
+            index=BOT_NAMES.index("greedy"), key=f"play_level_{i}",
+            format_func=lambda name: tr(f"level.{name}", lang)))
+    st.caption(tr("setup.levels_help", lang))
+    seed = st.number_input(tr("setup.seed", lang), 0, tb.MAX_SEED, key="play_seed_input",
+                           value=S.setdefault("play_seed_default", random.randrange(10**6)),
+                           help=tr("setup.seed_help", lang))
+    if st.button(tr("setup.deal", lang), type="primary", icon=":material/playing_cards:"):
+        start(tb.parse_setup(house_code(rules_id) or rules_id, current_options(rules_id),
+                             ",".join(levels), str(seed)))
+        S.pop("play_seed_default", None)
+        st.rerun()
+
+
+# --- Settings (sidebar) ----------------------------------------------------------------------------
+
+
+def settings(lang: str) -> None:
+    with st.sidebar:
+        st.subheader(tr("settings", lang))
+        st.toggle(tr("coach_switch", lang), value=True, key="play_coach",
+                  help=tr("coach_switch_help", lang))
+        if "play_teacher" not in S:  # a teacher's link may open the table face up
+            S.play_teacher = st.query_params.get("teacher") == "1"
+        st.toggle(tr("teacher_switch", lang), key="play_teacher",
+                  help=tr("teacher_switch_help", lang), on_change=_teacher_to_url)
+        st.toggle(tr("arrange_switch", lang), value=False, key="play_auto_arrange",
+                  help=tr("arrange_switch_help", lang))
+        st.segmented_control(tr("pace", lang), list(tb.PACES), default=DEFAULT_PACE,
+                             key="play_pace", required=True,
+                             format_func=lambda p: tr(f"pace.{p}", lang),
+                             help=tr("pace_help", lang))
+
+
+def _teacher_to_url() -> None:
+    if S.get("play_teacher"):
+        st.query_params["teacher"] = "1"
+    elif "teacher" in st.query_params:
+        del st.query_params["teacher"]
+
+
+def pace() -> float:
+    return tb.PACES.get(S.get("play_pace") or DEFAULT_PACE, tb.PACES[DEFAULT_PACE])
+
+
+def coach_on() -> bool:
+    return bool(S.get("play_coach", True))
+
+
+def face_up() -> bool:
+    return bool(S.get("play_teacher", False))
+
+
+# --- Your moves -----------------------------------------------------------------------------------
+
+
+def results_pending(game: tb.Game) -> bool:
+    """A hand finished that you have not yet looked at (the bots wait meanwhile). Your return
+    decision is taken on the end screen of the hand that put you out: it shows again."""
+    results = game.state.results
+    if game.your_turn and game.state.phase is Phase.RETURN:
+        S.play_ack = min(int(S.get("play_ack", 0)), len(results) - 1)
+    return len(results) > int(S.get("play_ack", 0))
+
+
+def shown_hand(game: tb.Game) -> int:
+    """The hand the page is about: the finished one while its end is shown, else the current."""
+    if results_pending(game):
+        return game.state.results[int(S.get("play_ack", 0))].hand
+    return game.state.hand
+
+
+def your_move(action: Action) -> None:
+    """Play one of your actions: graded by the coach (when on) before it is applied."""
+    game: tb.Game = S.play_game
+    index = len(game.actions)
+    verdict = tb.grade_action(game.state, action) if coach_on() else None
+    try:
+        game = game.play(action)
+    except ValueError:
+        return  # a stale click (the page already moved on): nothing to do
+    if verdict is not None:
+        S.play_verdicts = {**S.get("play_verdicts", {}), index: verdict}
+        S.play_last = index
+    S.play_hint = False
+    S.play_armed = False
+    S.play_bot_clock = time.monotonic()
+    _set_game(game)
+
+
+def on_draw_action() -> None:
+    name = clicked_action(DRAW_KEY)
+    game: tb.Game = S.play_game
+    if not game.your_turn or game.state.phase is not Phase.DRAW:
+        return
+    if name == "draw-stock":
+        your_move(Draw(STOCK))
+    elif name == "draw-pile" and game.state.top is not None:
+        your_move(Draw(PILE))
+
+
+def on_hand_action() -> None:
+    if clicked_action(HAND_KEY) == "close" and tb.closing_cards(S.play_game):
+        S.play_armed = not S.get("play_armed", False)
+
+
+def on_card() -> None:
+    code = clicked_card(HAND_KEY)
+    game: tb.Game = S.play_game
+    if code is None or not game.your_turn or game.state.phase is not Phase.DISCARD:
+        return
+    card = Card.parse(code)
+    close = bool(S.get("play_armed")) and card in tb.closing_cards(game)
+    your_move(Discard(card, close))
+
+
+def play_hint() -> None:
+    """Play the coach's best move for you."""
+    game: tb.Game = S.play_game
+    if game.your_turn and game.state.phase is not Phase.RETURN:
+        your_move(tb.hint(game.state)[0])
+
+
+def ask_hint() -> None:
+    S.play_hint = True
+
+
+def arrange_now() -> None:
+    S.play_arranged = hand_signature(S.play_game)
+
+
+def hand_signature(game: tb.Game) -> tuple[str, ...]:
+    return tuple(sorted(card.code() for card in game.state.hands[tb.HUMAN] or ()))
+
+
+def take_back() -> None:
+    game: tb.Game = S.play_game.take_back()
+    S.play_verdicts = {i: v for i, v in S.get("play_verdicts", {}).items()
+                       if i < len(game.actions)}
+    S.play_last = max(S.play_verdicts, default=None)
+    S.play_ack = min(S.get("play_ack", 0), len(game.state.results))
+    S.play_hint = S.play_armed = False
+    _set_game(game)
+
+
+def next_deal() -> None:
+    S.play_ack = len(S.play_game.state.results)
+    S.play_review_at = None
+    S.play_bot_clock = time.monotonic()
+
+
+def decide_return(spend: bool) -> None:
+    game: tb.Game = S.play_game
+    if game.your_turn and game.state.phase is Phase.RETURN:
+        your_move(Return(spend))
+
+
+def play_to_the_end() -> None:
+    """Once you are out for good: let the bots finish the game at once."""
+    game: tb.Game = S.play_game.play_bots()
+    S.play_ack = len(game.state.results)
+    _set_game(game, write_url=False)
+
+
+# --- The bots' turns ---------------------------------------------------------------------------------
+
+
+def bots_play(game: tb.Game) -> tb.Game:
+    """With the instant pace: every bot action until you are to act or a hand ends."""
+    while game.bot_to_move and not results_pending(game):
+        game = game.play_bot_turn()
+    if game is not S.play_game:
+        _set_game(game, write_url=False)
+    return game
+
+
+def bot_tick() -> tb.Game:
+    """One bot turn per tick of the fragment's timer (the timer is the pace). The run that
+    follows your own move is not a tick: it shows your move first (the clock says so)."""
+    game: tb.Game = S.play_game
+    now = time.monotonic()
+    # Half the pace: a timer tick always qualifies, however long the last run took.
+    due = now - S.get("play_bot_clock", 0.0) >= pace() * 0.5
+    if game.bot_to_move and not results_pending(game) and due:
+        S.play_bot_clock = now
+        game = game.play_bot_turn()
+        _set_game(game, write_url=False)
+    return game
+
+
+def paced(draw: Callable[[], None], game: tb.Game) -> None:
+    """Run ``draw`` in a fragment that reruns at the chosen pace while the bots play; when they
+    are done the whole page reruns once (to show your turn or the end of the hand)."""
+    if game.bot_to_move and not results_pending(game) and pace() > 0:
+        def ticking() -> None:
+            before = S.play_game
+            after = bot_tick()
+            if after is not before and (not after.bot_to_move or results_pending(after)):
+                st.rerun(scope="app")
+            draw()
+        st.fragment(ticking, run_every=pace())()
+    else:
+        draw()
