@@ -28,12 +28,15 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/mypy chinchon
 
-# Browser tests skip when /usr/bin/chromium is missing, except under CI=true where they
-# fail; .ci/run installs Debian's chromium first.
-test: lint
+# Debian's chromium and PostgreSQL server for the browser and storage tests: installed when
+# missing (as root); without them those tests skip locally and fail under CI=true.
+system:
+	bash .ci/system-packages
+
+test: system lint
 	$(BIN)/python -m pytest -q
 
-e2e: setup
+e2e: setup system
 	$(BIN)/python -m pytest -q -m e2e
 
 bench: setup
