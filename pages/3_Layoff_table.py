@@ -6,24 +6,22 @@ import random
 from functools import partial
 from urllib.parse import urlencode
 
-import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon.engine.cards import Card, hand_code
-from chinchon.engine.layoffs import Action, HandEnd, resolve
+from chinchon.engine.layoffs import HandEnd, resolve
 from chinchon.engine.melds import Meld
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.scoring import ScoreError, ScoreSheet
 from chinchon.engine.solver import Arrangement, CloseError, analyze
 from chinchon.views import layoff_table as lt
 from chinchon.views.handlab import DealError
-from chinchon.views.i18n import card_name, number_separators, t
+from chinchon.views.i18n import card_name, t
 from chinchon.views.tour import layoff_examples
 from webui.card_buttons import card_picker, clicked_card
+from webui.hand_end import show_score_sheet, show_scores, show_table_at, step_lines
 from webui.keys import STEP_KEYS, step_keys
 from webui.ui import (
-    LAID_RING,
     cards_text,
     current_options,
     house_code,
@@ -31,8 +29,6 @@ from webui.ui import (
     setup_page,
     show_arrangement,
     show_cards,
-    show_score_table,
-    show_table,
     url_value,
     url_values,
 )
@@ -274,30 +270,12 @@ if end is not None:
         if count:
             step_keys(f"{replay_key}-keys", partial(on_replay_key, step=step, count=count),
                       {key: action for key, action in STEP_KEYS.items() if key != " "})
-        lines = []
-        for number, move in enumerate(end.steps[:step], 1):
-            who, meld = seats[order[move.player]], cards_text(move.result.cards, lang)
-            if move.action is Action.SHOW:
-                text = t("layoffs.step.show", lang, who=who, meld=meld)
-            else:
-                card = card_name(move.cards[0].code(), lang)
-                text = t("layoffs.step.lay_off", lang, who=who, card=card, meld=meld)
-            if move.round > 1:
-                text += f" *({t('layoffs.step.round', lang, n=move.round)})*"
-            lines.append(f"{number}. {'**' + text + '**' if number == step else text}")
-        st.markdown("\n".join(lines) or t("layoffs.no_steps", lang))
-        table = end.table_after(step)
-        laid: list[list] = [[] for _ in table]
-        for move in end.steps[:step]:
-            if move.action is Action.LAY_OFF:
-                laid[move.meld].extend(move.cards)
-        show_table(table, [names[o] for o in end.owners[: len(table)]], lang, laid=laid)
-        st.caption(t("layoffs.ring_hint", lang, colour=LAID_RING))
+        who = [seats[order[player]] for player in range(len(end.players))]
+        st.markdown(step_lines(end, who, lang, step) or t("layoffs.no_steps", lang))
+        show_table_at(end, names, lang, step)
 
     st.subheader(t("layoffs.scores_title", lang))
-    show_score_table(end, names, lang, headers=[
-        t(f"layoffs.col.{c}", lang) for c in ("player", "melds", "laid_off", "loose", "points",
-                                              "adds")], wins=t("layoffs.wins", lang))
+    show_scores(end, names, lang)
 
 # --- The score sheet across several hands ---------------------------------------------------
 st.header(t("layoffs.sheet_title", lang), divider="green")
@@ -360,33 +338,7 @@ st.session_state[sheet_key] = sheet
 
 rows = lt.sheet_rows(sheet)
 if rows:
-    frame = pd.DataFrame(
-        [[("+" if (a or 0) > 0 else "") + str(a) if a is not None else "" for a in row.added]
-         + [str(total) for total in row.totals] for row in rows],
-        index=[t(f"layoffs.entry.{row.kind.value}", lang, n=row.number,
-                 who=seats[row.returned] if row.returned is not None else "") for row in rows],
-        columns=[*(f"{s} (+)" for s in seats), *(f"{s} Σ" for s in seats)],
-    )  # fmt: skip
-    over = "color: #b3261e; font-weight: 700"
-    marks = pd.DataFrame(
-        [[""] * len(seats) + [over if total > rules.limit else "" for total in row.totals]
-         for row in rows],
-        index=frame.index, columns=frame.columns,
-    )  # fmt: skip
-    st.table(frame.style.apply(lambda _: marks, axis=None))
-    figure = go.Figure()
-    for seat, name in enumerate(seats):
-        figure.add_trace(go.Scatter(x=[0, *(r.number for r in rows)],
-                                    y=[0, *(r.totals[seat] for r in rows)],
-                                    mode="lines+markers", name=name))  # fmt: skip
-    figure.add_hline(y=rules.limit, line_dash="dash", line_color="#b3261e",
-                     annotation_text=t("layoffs.limit", lang, limit=rules.limit))  # fmt: skip
-    figure.update_xaxes(dtick=1)
-    figure.update_layout(separators=number_separators(lang),
-                         xaxis_title=t("layoffs.chart_x", lang),
-                         yaxis_title=t("layoffs.chart_y", lang), height=360,
-                         margin={"l": 10, "r": 10, "t": 30, "b": 10})  # fmt: skip
-    st.plotly_chart(figure, width="stretch")
+    show_score_sheet(sheet, seats, lang)
     out = [seats[s] for s in range(len(seats)) if not sheet.playing[s]]
     if out and not sheet.finished:
         st.caption(t("layoffs.out_list", lang, who=", ".join(out)))

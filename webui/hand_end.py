@@ -17,10 +17,51 @@ from chinchon.engine.cards import Card
 from chinchon.engine.layoffs import Action, HandEnd
 from chinchon.engine.scoring import ScoreSheet
 from chinchon.views import layoff_table as lt
-from chinchon.views.i18n import card_name, t
-from webui.ui import LAID_RING, show_arrangement, show_table
+from chinchon.views.i18n import card_name, number_separators, t
+from webui.ui import LAID_RING, cards_text, show_arrangement, show_score_table, show_table
 
 OVER_STYLE = "color: #b3261e; font-weight: 700"
+
+
+def step_lines(end: HandEnd, who: Sequence[str], lang: str, step: int) -> str:
+    """The first ``step`` shows and lay-offs as a numbered markdown list, cards by name (never
+    codes), the latest in bold; ``who[i]`` names ``end.players[i]``."""
+    lines = []
+    for number, move in enumerate(end.steps[:step], 1):
+        name, meld = who[move.player], cards_text(move.result.cards, lang)
+        if move.action is Action.SHOW:
+            text = t("layoffs.step.show", lang, who=name, meld=meld)
+        else:
+            card = card_name(move.cards[0].code(), lang)
+            text = t("layoffs.step.lay_off", lang, who=name, card=card, meld=meld)
+        if move.round > 1:
+            text += f" *({t('layoffs.step.round', lang, n=move.round)})*"
+        lines.append(f"{number}. {'**' + text + '**' if number == step else text}")
+    return "\n".join(lines)
+
+
+def show_table_at(end: HandEnd, owners: Sequence[str], lang: str, step: int, *,
+                  width: int = 52) -> None:
+    """The table after ``step`` moves, the cards laid off so far ringed; ``owners[i]`` names
+    ``end.players[i]``."""
+    table = end.table_after(step)
+    if not table:
+        return
+    laid: list[list[Card]] = [[] for _ in table]
+    for move in end.steps[:step]:
+        if move.action is Action.LAY_OFF:
+            laid[move.meld].extend(move.cards)
+    show_table(table, [owners[o] for o in end.owners[: len(table)]], lang, laid=laid,
+               width=width)
+    if any(laid):
+        st.caption(t("layoffs.ring_hint", lang, colour=LAID_RING))
+
+
+def show_scores(end: HandEnd, names: Sequence[str], lang: str) -> None:
+    """Each player's melds, lay-offs and loose cards as pictures, his points and what he adds."""
+    show_score_table(end, names, lang, wins=t("layoffs.wins", lang), headers=[
+        t(f"layoffs.col.{c}", lang)
+        for c in ("player", "melds", "laid_off", "loose", "points", "adds")])
 
 
 def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
@@ -38,38 +79,11 @@ def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
     step = len(end.steps)
     if len(end.steps) > 1:
         step = st.slider(t("layoffs.step", lang), 0, len(end.steps), len(end.steps), key=key)
-    lines = []
-    for number, move in enumerate(end.steps[:step], 1):
-        who, meld = names[move.player], f"`{move.result.code()}`"
-        if move.action is Action.SHOW:
-            text = t("layoffs.step.show", lang, who=who, meld=meld)
-        else:
-            card = card_name(move.cards[0].code(), lang)
-            text = t("layoffs.step.lay_off", lang, who=who, card=card, meld=meld)
-        if move.round > 1:
-            text += f" *({t('layoffs.step.round', lang, n=move.round)})*"
-        lines.append(f"{number}. {'**' + text + '**' if number == step else text}")
+    lines = step_lines(end, names, lang, step)
     if lines:
-        st.markdown("\n".join(lines))
-    table = end.table_after(step)
-    if table:
-        laid: list[list[Card]] = [[] for _ in table]
-        for move in end.steps[:step]:
-            if move.action is Action.LAY_OFF:
-                laid[move.meld].extend(move.cards)
-        show_table(table, [names[o] for o in end.owners[: len(table)]], lang, laid=laid,
-                   width=width)
-        if any(laid):
-            st.caption(t("layoffs.ring_hint", lang, colour=LAID_RING))
-    cols = ("player", "melds", "laid_off", "loose", "points", "adds")
-    scores = pd.DataFrame(
-        [[names[i], " | ".join(meld.code() for meld in player.melds),
-          " ".join(lay.card.code() for lay in player.laid_off),
-          " ".join(card.code() for card in player.loose), player.loose_points,
-          t("layoffs.wins", lang) if player.score is None else str(player.score)]
-         for i, player in enumerate(end.players)],
-        columns=[t(f"layoffs.col.{c}", lang) for c in cols])
-    st.dataframe(scores, hide_index=True, width="stretch")
+        st.markdown(lines)
+    show_table_at(end, names, lang, step, width=width)
+    show_scores(end, names, lang)
 
 
 def show_score_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str, *,
@@ -89,7 +103,7 @@ def show_score_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str, *,
     marks = pd.DataFrame(
         [[""] * len(names) + [OVER_STYLE if total > limit else "" for total in row.totals]
          for row in rows], index=frame.index, columns=frame.columns)
-    st.dataframe(frame.style.apply(lambda _: marks, axis=None), width="stretch")
+    st.table(frame.style.apply(lambda _: marks, axis=None))
     if not chart:
         return
     figure = go.Figure()
@@ -100,7 +114,8 @@ def show_score_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str, *,
     figure.add_hline(y=limit, line_dash="dash", line_color="#b3261e",
                      annotation_text=t("layoffs.limit", lang, limit=limit))
     figure.update_xaxes(dtick=1)
-    figure.update_layout(xaxis_title=t("layoffs.chart_x", lang),
+    figure.update_layout(separators=number_separators(lang),
+                         xaxis_title=t("layoffs.chart_x", lang),
                          yaxis_title=t("layoffs.chart_y", lang), height=320,
                          margin={"l": 10, "r": 10, "t": 30, "b": 10})
     st.plotly_chart(figure, width="stretch")
