@@ -214,6 +214,8 @@ if last:
                    icon=":material/check_circle:")
     else:
         st.error(tr("wrong", move=view.move_name(move, puzzle, lang)), icon=":material/close:")
+if state.pz_counted:  # progress (issue 11): the rating and its change after the first answer
+    progress.rating_widget(lang, rules_id)
 if asking:
     option = solution.option(asking)
     with st.container(border=True):
@@ -264,7 +266,6 @@ if state.get("pz_empty"):
 
 # --- The explanation, above "Next puzzle" ---------------------------------------------------------
 if done:
-    progress.rating_widget(lang, rules_id)  # progress (issue 11): rating, its change, easier/harder
     shown = view.explain(solution, state.pz_tried, lang)
     st.info(shown.lesson, icon=":material/school:")
     if shown.also:
