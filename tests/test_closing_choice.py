@@ -248,3 +248,26 @@ def test_replay_reads_a_record_with_a_choice_and_refuses_a_bad_one(tmp_path: Pat
     bad.write_text(record.code().replace(line, line + " 9z"))
     code, out, err = _run("replay", str(bad))
     assert code == 2 and out == "" and err.count("\n") == 1 and "move" in err
+
+
+# --- The Play page's address --------------------------------------------------------------------
+
+
+def test_the_play_address_keeps_the_choice_and_reads_old_addresses() -> None:
+    from chinchon.views import table as tb
+
+    setup = tb.parse_setup("ludoteka", {}, "greedy", "139")
+    before = tb.load(setup, "ExUTBwcHAgcCBwYVBwYCHw").catch_up()
+    best = tb.hint(before.state)[0]
+    assert isinstance(best, Discard) and best.close
+    options = tb.closing_options(before.state, best.card)
+    chosen = before.play(Discard(best.card, close=True, shown=options[1]))
+    again = tb.load(setup, chosen.code())
+    assert again.actions == chosen.actions and again.code() == chosen.code()
+    assert again.actions[-1] == Discard(best.card, close=True, shown=options[1])
+    # Ours, chosen by name, is the old address: no escape.
+    ours = before.play(Discard(best.card, close=True, shown=options[0]))
+    assert ours.code() == before.play(best).code()
+    assert tb.load(setup, ours.code()).actions[-1] == best
+    # Taking the close back drops its choice too.
+    assert chosen.take_back().code() == before.code()
