@@ -19,54 +19,46 @@ import os
 import statistics
 from typing import Any
 
-from benchmarks.bench_clicks import ARGS, CHROMIUM, ROOT, _free_port, _start_server, _wait_idle
+from benchmarks.bench_clicks import (
+    _SETTLED,
+    _WATCH,
+    ARGS,
+    CHROMIUM,
+    ROOT,
+    _free_port,
+    _start_server,
+    _wait_idle,
+)
 from chinchon.views.table import PACES
 
 TARGET_MS = 300.0
-QUIET_MS = 250
 PACE = "fast"
 DRAW = '[data-action="draw-stock"]:not([disabled])'
 HAND = '.cardbuttons button[data-card]:not([data-action])'
 CLOSE = '[data-action="close"]:not([disabled])'
 
-# Stamp every DOM change (page and component shadow roots), and every new turn-log line.
-_WATCH = """
+# On every DOM change (bench_clicks' watcher stamps it): note a new turn-log line, and the first
+# moment a throw's condition holds.
+_HOOK = """
 () => {
-  window.__last = performance.now();
   window.__lines = window.__lines || [];
-  const stamp = () => {
-    window.__last = performance.now();
+  window.__onchange = () => {
     if (window.__cond && !window.__hit && window.__cond()) window.__hit = window.__last;
     const n = document.querySelectorAll('[data-testid="stMarkdownContainer"] li').length;
     if (n !== window.__count) { window.__count = n; window.__lines.push([n, window.__last]); }
   };
-  const seen = (window.__watched = window.__watched || new WeakSet());
-  const watch = (root) => {
-    if (seen.has(root)) return;
-    seen.add(root);
-    new MutationObserver(stamp).observe(root, {subtree: true, childList: true,
-                                                attributes: true, characterData: true});
-  };
-  watch(document.body);
-  for (const el of document.querySelectorAll("*")) if (el.shadowRoot) watch(el.shadowRoot);
 }
 """
-_SETTLED = f"""
-() => {{
-  const app = document.querySelector('[data-testid="stApp"]');
-  return app && app.dataset.testScriptState === "notRunning" && window.__last > window.__t0
-    && performance.now() - window.__last > {QUIET_MS};
-}}
-"""
-# Your throw has landed once the coach's grade of it is on screen and your hand is disabled (the
-# bots' turns that follow keep changing the page, so "settled" would time them too).
+# Your throw has landed once a new grade is on screen (or the hand is over) and your hand is
+# disabled: the bots' turns that follow keep changing the page, so "settled" would time them too.
 _THROWN = """
 () => {
-  const grades = document.querySelectorAll('[data-grade]').length;
   const hosts = [...document.querySelectorAll('*')].filter(el => el.shadowRoot);
   const live = hosts.some(h => h.shadowRoot.querySelector(
     'button[data-card]:not([data-action]):not([disabled])'));
-  return grades > window.__grades && !live;
+  const graded = document.querySelector('[data-grade]:not([data-seen])')
+    || document.body.innerText.includes("End of hand");
+  return graded && !live;
 }
 """
 _WAIT_TURN = f"""
@@ -74,9 +66,14 @@ _WAIT_TURN = f"""
 """
 
 
+def _watch(page: Any) -> None:
+    page.evaluate(_HOOK)
+    page.evaluate(_WATCH)
+
+
 def _click(page: Any, selector: str) -> float:
     """Click the first ``selector`` (in a shadow root too) and return the ms until settled."""
-    page.evaluate(_WATCH)
+    _watch(page)
     page.locator(selector).first.evaluate("b => { window.__t0 = performance.now(); b.click(); }")
     page.wait_for_function(_SETTLED, polling=50, timeout=30_000)
     return float(page.evaluate("() => window.__last - window.__t0"))
@@ -84,9 +81,9 @@ def _click(page: Any, selector: str) -> float:
 
 def _throw(page: Any, selector: str) -> float:
     """Throw the first ``selector`` and return the ms until its grade shows."""
-    page.evaluate(_WATCH)
-    page.evaluate(f"() => {{ window.__grades = document.querySelectorAll('[data-grade]').length;"
-                  f" window.__hit = 0; window.__cond = {_THROWN.strip()}; }}")
+    _watch(page)
+    page.evaluate(f"() => {{ document.querySelectorAll('[data-grade]').forEach("
+                  f"g => g.dataset.seen = '1'); window.__hit = 0; window.__cond = {_THROWN.strip()}; }}")
     page.locator(selector).first.evaluate("b => { window.__t0 = performance.now(); b.click(); }")
     page.wait_for_function("() => window.__hit > 0", polling=20, timeout=30_000)
     return float(page.evaluate("() => { window.__cond = null; return window.__hit - window.__t0; }"))
@@ -120,7 +117,7 @@ def play(hands: int, seed: int) -> tuple[list[float], list[float], list[float]]:
             _wait_idle(page)
             played = 0
             while played < hands:
-                page.evaluate(_WATCH)
+                _watch(page)
                 page.wait_for_function(_WAIT_TURN, polling=20, timeout=120_000)
                 gaps += _bot_gaps(page)
                 if page.locator(DRAW).count() == 0:  # the hand is over
