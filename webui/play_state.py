@@ -276,7 +276,8 @@ def on_hand_action() -> None:
 def on_card() -> None:
     code = clicked_card(HAND_KEY)
     game: tb.Game = S.play_game
-    if code is None or not game.your_turn or game.state.phase is not Phase.DISCARD:
+    if (code is None or not game.your_turn or game.state.phase is not Phase.DISCARD
+            or closing_question(game) is not None):  # the hand waits for what you show
         return
     card = Card.parse(code)
     close = bool(S.get("play_armed")) and card in tb.closing_cards(game)

@@ -212,11 +212,15 @@ def show_hand(game: tb.Game, lang: str) -> None:
     keep = tb.keep_points(game)
     closing = tb.closing_cards(game)
     armed = bool(S.get("play_armed")) and bool(closing)
+    # While the page asks what you show, the hand waits: Cancel gives it back.
+    asked = closing_question(game) if discarding else None
     marks: dict[str, str | None] = {}
     if state.drawn is not None and discarding:
         marks[state.drawn.code()] = "new"
     if armed:
         marks.update({card.code(): "closes" for card in closing})
+    if asked is not None:
+        marks[asked.code()] = "closes"
     if S.get("play_hint") and coach_on() and discarding:
         best = tb.hint(state)[0]
         if isinstance(best, Discard):
@@ -224,14 +228,14 @@ def show_hand(game: tb.Game, lang: str) -> None:
     captions = {card.code(): tr("keeps", lang, points=points) for card, points in keep.items()}
     block = tb.close_block(game) if discarding else None
     close_label = tr("close_armed" if armed else "close", lang)
-    actions = [ActionButton("close", close_label, disabled=not closing, primary=armed,
-                            title=tr("close_help", lang))] if discarding else []
+    actions = [ActionButton("close", close_label, disabled=not closing or asked is not None,
+                            primary=armed, title=tr("close_help", lang))] if discarding else []
     card_buttons([[c.code() for c in g] for g in groups], lang, key=HAND_KEY,
                  label=tr("your_hand", lang), on_click=on_card, states=marks,
-                 disabled=not discarding, captions=captions, actions=actions,
+                 disabled=not discarding or asked is not None, captions=captions,
+                 actions=actions,
                  on_action=on_hand_action, inline=len(groups) > 1, width=78, gap=6)
     if discarding:
-        asked = closing_question(game)
         if asked is not None:
             show_closing_question(game, asked, lang)
         elif armed:
