@@ -19,14 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import TYPE_CHECKING
 
 from chinchon.engine.cards import Card, parse_hand  # noqa: F401  (parse_hand: doctests)
 from chinchon.engine.melds import Meld, namings
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.solver import Arrangement, CloseError, analyze, close_as
 
-__all__ = ["MAX_CHOICES", "ChoiceError", "choice_index", "chosen_arrangement", "closing_choices",
-           "same_shown"]
+if TYPE_CHECKING:  # the game imports this module
+    from chinchon.engine.actions import Discard
+    from chinchon.engine.game import GameState
+
+__all__ = ["MAX_CHOICES", "ChoiceError", "choice_in", "choice_index", "choices_in",
+           "chosen_arrangement", "closing_choices", "same_shown", "shown_in"]
 
 class ChoiceError(ValueError):
     """An arrangement that is not one of the closer's choices (the message says which are)."""
@@ -123,3 +128,41 @@ arrangements that close best are 7o JK=7c 7e 7b | 3c 4c 5c; ...
         raise ChoiceError(f"may not show {text!r}: these cards do not close")
     raise ChoiceError(f"may not show {text!r}: the arrangements that close best are "
                       f"{listed}{more}")
+
+
+# --- In a game: the seat to play, closing with a card ----------------------------------------
+
+
+def _kept(state: GameState, card: Card) -> list[Card] | None:
+    held = list(state.hands[state.turn] or ())
+    if state.phase.value != "discard" or card not in held:
+        return None
+    held.remove(card)
+    return held
+
+
+def choices_in(state: GameState, card: Card) -> tuple[Arrangement, ...]:
+    """What the seat to play may show closing with ``card`` (ours first; empty when he may
+    not close with it), in the close's context (first round, his total)."""
+    kept = _kept(state, card)
+    if kept is None:
+        return ()
+    return closing_choices(kept, state.rules, first_round=state.first_round,
+                           total=state.totals[state.turn])
+
+
+def shown_in(state: GameState, action: Discard) -> Arrangement | None:
+    """What the close ``action`` shows, as :func:`closing_choices` writes it (None: ours,
+    also when named); :class:`ChoiceError` when it is none of the choices."""
+    kept = _kept(state, action.card)
+    if action.shown is None or kept is None:
+        return None
+    return chosen_arrangement(action.shown, kept, state.rules, first_round=state.first_round,
+                              total=state.totals[state.turn])
+
+
+def choice_in(state: GameState, action: Discard) -> int:
+    """The index of what the close ``action`` shows among :func:`choices_in` (0: ours);
+    :class:`ChoiceError` when it is none of them."""
+    shown = shown_in(state, action)
+    return 0 if shown is None else choices_in(state, action.card).index(shown)

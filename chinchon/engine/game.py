@@ -47,7 +47,7 @@ from typing import TypeVar
 
 from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.engine.cards import Card, hand_code
-from chinchon.engine.closing import ChoiceError, chosen_arrangement
+from chinchon.engine.closing import ChoiceError, shown_in
 from chinchon.engine.layoffs import HandEnd
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.scoring import Entry, ScoreSheet, stock_runs_out_ends_hand
@@ -449,25 +449,9 @@ def _why_no_close(state: GameState, held: tuple[Card, ...], card: Card) -> str |
     return f"seat {state.turn} may not close discarding {card.code()}"  # pragma: no cover
 
 
-def _kept(state: GameState, card: Card) -> list[Card]:
-    """The seven cards the seat to play keeps when he throws ``card``."""
-    kept = list(state.hands[state.turn] or ())
-    kept.remove(card)
-    return kept
-
-
-def _chosen(state: GameState, action: Discard) -> Arrangement | None:
-    """What a close shows, as :func:`~chinchon.engine.closing.closing_choices` writes it
-    (None: ours, also when named), so that a game has one record."""
-    if action.shown is None:
-        return None
-    return chosen_arrangement(action.shown, _kept(state, action.card), state.rules,
-                              first_round=state.first_round, total=state.totals[state.turn])
-
-
 def _why_not_shown(state: GameState, action: Discard) -> str | None:
     try:
-        _chosen(state, action)
+        shown_in(state, action)
     except ChoiceError as error:
         return f"seat {state.turn} closing with {action.card.code()} {error}"
     return None
@@ -524,7 +508,8 @@ def _discard(state: GameState, action: Discard) -> GameState:
     held = list(state.hands[seat] or ())
     held.remove(action.card)
     assert state.drawn is not None and state.drew_from is not None
-    shown = _chosen(state, action)
+    # Kept as the choices write it, ours as None: a game has one record.
+    shown = shown_in(state, action)
     event = Turn(seat, state.drew_from, state.drawn, action.card, action.close, shown)
     known = list(state.known[seat])
     if action.card in known:

@@ -31,7 +31,8 @@ from chinchon.engine import game as engine
 from chinchon.engine.actions import STOCK, Action, Discard, Draw, Return
 from chinchon.engine.bots import BOT_NAMES, make_bot
 from chinchon.engine.cards import Card
-from chinchon.engine.closing import choice_index, closing_choices
+from chinchon.engine.closing import choice_in
+from chinchon.engine.closing import choices_in as closing_options
 from chinchon.engine.game import GameState, Phase, Turn, legal_actions
 from chinchon.engine.rules import CloseRule, Rules, get_rules
 from chinchon.engine.seat_view import view
@@ -229,7 +230,7 @@ class Game:
         choice, base = 0, action
         if isinstance(action, Discard) and action.shown is not None:
             # Kept as the closing choices write it, ours as no choice: one address per game.
-            choice = your_choice_index(state, action)
+            choice = choice_in(state, action)
             base = Discard(action.card, close=True)
             action = Discard(action.card, close=True,
                              shown=closing_options(state, action.card)[choice] if choice
@@ -375,29 +376,6 @@ def _with_choice(action: Action, choice: int, number: int, state: GameState) -> 
                          number=number, hand=state.hand, pick=choice + 1, size=len(options))
     assert isinstance(action, Discard)
     return Discard(action.card, close=True, shown=options[choice])
-
-
-def closing_options(state: GameState, card: Card) -> tuple[Arrangement, ...]:
-    """What the seat to play may show closing with ``card`` (ours first; empty when he may
-    not close with it)."""
-    held = list(state.hands[state.turn] or ())
-    if card not in held or state.phase is not Phase.DISCARD:
-        return ()
-    held.remove(card)
-    return closing_choices(held, state.rules, first_round=state.first_round,
-                           total=state.totals[state.turn])
-
-
-def your_choice_index(state: GameState, action: Discard) -> int:
-    """The index of what ``action`` shows among :func:`closing_options` (0: ours)."""
-    if action.shown is None:
-        return 0
-    held = list(state.hands[state.turn] or ())
-    held.remove(action.card)
-    index = choice_index(action.shown, held, state.rules, first_round=state.first_round,
-                         total=state.totals[state.turn])
-    assert index is not None  # apply() refused any other
-    return index
 
 
 # --- What the table shows ---------------------------------------------------------------------------
@@ -600,5 +578,4 @@ __all__ = [
     "Setup", "TableError", "TurnNote", "close_block", "closing_cards", "closing_options",
     "decisions", "encode", "grade_action", "hand_groups", "hint", "keep_points", "last_turns",
     "load", "new_game", "parse_setup", "position", "seats", "turns_since", "verdicts",
-    "your_choice_index",
 ]
