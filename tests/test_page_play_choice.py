@@ -119,3 +119,25 @@ def test_a_position_opens_as_a_puzzle_and_a_bad_one_is_named() -> None:
     assert not bad.exception
     assert any("its `hand` value `3c+4c+9z` is not valid" in w.value for w in bad.warning), [
         w.value for w in bad.warning]
+
+
+def test_next_mistake_opens_the_position_in_the_lab_or_as_a_puzzle() -> None:
+    from chinchon.engine.bots import make_bot
+    from chinchon.engine.seat_view import view
+
+    # Seed 7: the next deal starts with you, so a reload shows the end of hand 1 again.
+    fournier = tb.parse_setup("fournier", {}, "greedy", "7")
+    game, me = tb.new_game(fournier), make_bot("random", "7:me")
+    while not game.state.results:  # you play at random for one hand: mistakes follow
+        game = game.play(me.choose(view(game.state, 0))) if game.your_turn else game.play_bot()
+    at = open_page(PAGE, rules="fournier", seats="greedy", seed="7", moves=game.code(),
+                   lang="en")
+    assert not at.exception
+    at = _buttons(at)["play_next_mistake_1"].click().run()
+    assert not at.exception
+    links = {link.label: link for link in at.get("page_link")}
+    assert "Open this position in the hand lab" in links
+    assert "Open this position as a puzzle" in links
+    query = links["Open this position as a puzzle"].proto.query_string
+    assert "hand=" in query and "rules=fournier" in query
+    assert links["Open this position as a puzzle"].proto.page == "Puzzles"
