@@ -110,6 +110,14 @@ _CSS = """
 .cardbuttons.fit button .cardbuttons-face, .cardbuttons.fit button img {
   max-width: none; flex-shrink: 0; box-shadow: -2px 0 4px rgba(0, 0, 0, 0.18); }
 .cardbuttons.fit button { display: flex; overflow: visible; }
+/* fit with captions (the Play hand after a draw, each card's points under it): overlapped
+   cards would hide the numbers, so on a phone the cards shrink to share the row instead. */
+@media (max-width: 640px) {
+  .cardbuttons.fit .cardbuttons-row > figure { flex: 1 1 0; min-width: 0; }
+  .cardbuttons.fit .cardbuttons-row > figure button { width: 100%; }
+  .cardbuttons.fit .cardbuttons-row > figure .cardbuttons-face {
+    width: 100% !important; height: auto !important; aspect-ratio: var(--ratio); box-shadow: none; }
+}
 """
 
 _JS = """

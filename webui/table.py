@@ -234,7 +234,8 @@ def show_hand(game: tb.Game, lang: str) -> None:
                  label=tr("your_hand", lang), on_click=on_card, states=marks,
                  disabled=not discarding or asked is not None, captions=captions,
                  actions=actions,
-                 on_action=on_hand_action, inline=len(groups) > 1, width=78, gap=6)
+                 on_action=on_hand_action, inline=len(groups) > 1, width=78, gap=6,
+                 fit=len(groups) == 1)
     if discarding:
         if asked is not None:
             show_closing_question(game, asked, lang)
@@ -300,7 +301,7 @@ def show_verdict(verdict: coach.Verdict, lang: str, *, heading: str | None = Non
     title = heading or tr("coach_title", lang)
     st.html(f'<div data-grade="{verdict.grade}" style="display:flex;gap:10px;align-items:center">'
             f'<span style="background:{colour};color:#fff;border-radius:12px;padding:2px 12px;'
-            f'font-weight:700">{word}</span><span style="opacity:.8">{title}</span></div>')
+            f'font-weight:700;white-space:nowrap">{word}</span><span style="opacity:.8">{title}</span></div>')
     st.markdown(verdict_sentence(verdict, lang))
     if not verdict.is_best:
         cards = verdict.better_cards()
@@ -324,19 +325,35 @@ def show_coach(game: tb.Game, lang: str) -> None:
     show_verdict(verdict, lang)
 
 
+COACH_BOX = "play_coach"
+#: Streamlit stacks columns below 640 px: the narrow coach box shows there, the wide one above.
+_NARROW_CSS = f"""
+.st-key-{COACH_BOX}_narrow {{ display: none; }}
+@media (max-width: 640px) {{
+  .st-key-{COACH_BOX}_wide {{ display: none; }}
+  .st-key-{COACH_BOX}_narrow {{ display: flex; }}
+}}
+"""
+
+
 def show_table(game: tb.Game, names: Sequence[str], lang: str) -> None:
     """The whole table: opponents, the pile and the stock, the bots' turns, your hand, your
     controls and the coach."""
+    st.html(f"<style>{_NARROW_CSS}</style>")
     show_opponents(game, names, lang)
     left, right = st.columns([2, 3], gap="medium")
     with left:
         show_draw_area(game, lang)
     with right:
-        with st.container(border=True):
+        with st.container(border=True, key=f"{COACH_BOX}_wide"):
             show_coach(game, lang)
         show_turn_notes(game, names, lang)
     held = game.state.hands[tb.HUMAN] or ()
     line = seat_line(game.state.totals[tb.HUMAN], len(held), lang)
     st.markdown(f"**{tr('your_hand', lang)}** · {line}")
     show_hand(game, lang)
+    # On a phone the columns stack and the coach would push your hand below the fold: there
+    # the coach's box shows under the hand instead (CSS picks one of the two boxes).
+    with st.container(border=True, key=f"{COACH_BOX}_narrow"):
+        show_coach(game, lang)
     show_controls(game, lang)

@@ -32,5 +32,5 @@ def test_close_asks_what_you_show(page: Any, server_url: str) -> None:
     wait_idle(page)
     page.get_by_role("button", name="Close showing this").click()
     page.get_by_text("End of hand 2").wait_for()
-    expect(page.get_by_text("You shows 4 of copas, 4 of espadas, 4 of bastos.",
+    expect(page.get_by_text("You show 4 of copas, 4 of espadas, 4 of bastos.",
                             exact=False).first).to_be_visible()
