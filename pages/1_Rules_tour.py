@@ -19,19 +19,10 @@ from chinchon.views.handlab import verdict
 from chinchon.views.i18n import card_name, t
 from chinchon.views.sources import Footnotes
 from webui.card_buttons import card_buttons, clicked_card
+from webui.cards import LAID_RING, cards_text, show_arrangement, show_cards, show_table
 from webui.keys import STEP_KEYS, step_keys
-from webui.ui import (
-    LAID_RING,
-    cards_text,
-    find_page,
-    house_code,
-    literal,
-    setup_page,
-    show_arrangement,
-    show_cards,
-    show_footnotes,
-    show_table,
-)
+from webui.ui import find_page, house_code, setup_page, show_footnotes
+from webui.url_state import literal
 
 lang, rules_id = setup_page("rules_tour")
 rules = get_rules(rules_id)

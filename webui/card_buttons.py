@@ -12,9 +12,10 @@ markup. ``data-card`` and ``data-action`` are a contract: scripts and tests find
 AppTest cannot click inside it: the browser tests do.
 
 The faces are not in the component's data: one stylesheet per language (:func:`faces_css`)
-draws every card as a background image, and Streamlit sends an unchanged element only once per
-session (its message cache), so a click sends the codes and their marks, a few hundred bytes,
-instead of every face again (270 kB for a 48-card deck), and the browser decodes each face once.
+draws every card as a background image, a static file (:mod:`webui.faces`), so a click sends
+the codes and their marks, a few hundred bytes, and the stylesheet is a few kB of addresses
+(it was 270 kB of data URIs, hashed by the server at every run); the browser loads each face
+once for every page.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ from chinchon.engine.cards import RANKS_48, Card
 from chinchon.engine.rules import Rules
 from chinchon.views.handlab import deck_rows
 from chinchon.views.i18n import LANGUAGES, card_name, t
-from chinchon.views.svg import back_svg, card_data_uri, card_height, svg_data_uri
-from webui.ui import literal
+from chinchon.views.svg import card_height
+from webui.faces import back_url, face_url
+from webui.url_state import literal
 
 #: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
 #: or both jokers), a wrong or the right answer; on the Play table the card just drawn
@@ -224,18 +226,13 @@ def faces_css(lang: str) -> str:
     card code; a face scales to any width."""
     codes = [f"{rank}{suit}" for suit in "oceb" for rank in RANKS_48] + ["JK"]
     return "".join(f'.cardbuttons-face[data-face="{code}"]'
-                   f'{{background-image:url("{card_data_uri(code, width=72, lang=lang)}")}}'
+                   f'{{background-image:url("{face_url(code, None, lang)}")}}'
                    for code in codes)
 
 
 @lru_cache(maxsize=1024)
 def _name(code: str, lang: str) -> str:
     return card_name(code, lang)
-
-
-@lru_cache(maxsize=8)
-def _back(width: int) -> str:
-    return svg_data_uri(back_svg(width))
 
 
 def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: str,
@@ -269,7 +266,7 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
                             "primary": a.primary,
                             "state": a.state if a.state in STATES else None}
                            for a in actions]
-        data["back"] = _back(width)
+        data["back"] = back_url()
     if inline:
         data["inline"] = True
     if highlight:
