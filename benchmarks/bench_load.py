@@ -108,7 +108,7 @@ class Session:
         while True:
             data = await asyncio.wait_for(self.ws.recv(), TIMEOUT)
             forward = ForwardMsg()
-            forward.ParseFromString(data)  # type: ignore[arg-type]
+            forward.ParseFromString(data)
             self._read(forward)
             if (forward.WhichOneof("type") == "script_finished"
                     and forward.script_finished in _FINISHED):
@@ -198,6 +198,13 @@ SCRIPT: list[tuple[str, list[Action]]] = [
 ]
 
 
+def _opener(page: str) -> Action:
+    """The interaction that opens ``page`` (by navigation)."""
+    def opening(session: Session) -> Any:
+        return session.open(page)
+    return opening
+
+
 async def run_session(url: str, seed: int, until: float, think: tuple[float, float],
                       results: Results, rounds: int | None = None) -> None:
     rng = random.Random(seed)
@@ -213,7 +220,7 @@ async def run_session(url: str, seed: int, until: float, think: tuple[float, flo
             while time.monotonic() < until and (rounds is None or step < rounds * len(SCRIPT)):
                 page, actions = SCRIPT[(start + step) % len(SCRIPT)]
                 step += 1
-                for action in [lambda s, p=page: s.open(p), *actions]:
+                for action in [_opener(page), *actions]:
                     if time.monotonic() >= until:
                         break
                     took = await action(session)

@@ -4,15 +4,14 @@ data URI, the markup points at the files, and a live server serves them as SVG i
 from __future__ import annotations
 
 import base64
-import re
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from chinchon.engine.cards import RANKS_48
 from chinchon.views import svg
-from webui import faces
-from webui.card_buttons import faces_css
+from webui import cards, faces
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,15 +24,24 @@ def _data_uri_svg(uri: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr", "pt"])
 def test_every_face_file_is_the_face_drawn_before(lang: str) -> None:
-    # The stylesheet of the card buttons: one rule per code, each naming a static file.
-    found = dict(re.findall(r'data-face="([^"]+)"\]\{background-image:url\("([^"]+)"\)\}',
-                            faces_css(lang)))
-    assert len(found) == 49 and "JK" in found and "12b" in found
-    for code, url in found.items():
+    codes = [f"{rank}{suit}" for suit in "oceb" for rank in RANKS_48] + ["JK"]
+    for code in codes:
+        url = faces.face_url(code, None, lang)
         assert url == f"app/static/cards/{lang}/{code}.svg"
         text = (faces.STATIC_DIR / url.removeprefix("app/static/")).read_text(encoding="utf-8")
-        # Byte for byte the data URI the stylesheet carried before (width 72, suit in lang).
+        # Byte for byte the data URI the faces' stylesheet carried before (width 72, in lang).
         assert text == _data_uri_svg(svg.card_data_uri(code, width=72, lang=lang))
+
+
+def test_the_hand_row_names_each_face_by_its_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+    monkeypatch.setattr(cards.st, "html", drawn.append)
+    cards.show_faces(["7o", "JK"], "fr", width=60, highlights=["#1f7a4d", None])
+    (row,) = drawn
+    assert 'data-face="7o"' in row and 'aria-label="7 d&#x27;ors"' in row
+    assert "background-image:url(&quot;app/static/cards/fr/7o.svg&quot;)" in row
+    assert "background-image:url(&quot;app/static/cards/fr/JK.svg&quot;)" in row
+    assert "box-shadow:0 0 0 3px #1f7a4d" in row and "base64" not in row
 
 
 def test_a_ringed_face_and_the_back_are_files_too() -> None:

@@ -11,11 +11,10 @@ DOM calls from card codes and fixed translated names only, so no user text ever 
 markup. ``data-card`` and ``data-action`` are a contract: scripts and tests find buttons by them.
 AppTest cannot click inside it: the browser tests do.
 
-The faces are not in the component's data: one stylesheet per language (:func:`faces_css`)
-draws every card as a background image, a static file (:mod:`webui.faces`), so a click sends
-the codes and their marks, a few hundred bytes, and the stylesheet is a few kB of addresses
-(it was 270 kB of data URIs, hashed by the server at every run); the browser loads each face
-once for every page.
+The faces are not in the component's data: each button's face is a background image, a
+static file (:mod:`webui.faces`) named by its address, so a click sends the codes, their marks
+and addresses, a few kB (the faces were a 270 kB stylesheet of data URIs, hashed by the server
+at every run); the browser loads each face once for every page.
 """
 
 from __future__ import annotations
@@ -23,12 +22,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import streamlit as st
 
-from chinchon.engine.cards import RANKS_48, Card
+from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
 from chinchon.views.handlab import deck_rows
 from chinchon.views.i18n import LANGUAGES, card_name, t
@@ -134,6 +133,7 @@ export default function (component) {
     const span = document.createElement("span");
     span.className = "cardbuttons-face";
     span.dataset.face = code;
+    span.style.backgroundImage = 'url("' + data.faces[code] + '")';
     span.style.width = data.width + "px";
     span.style.height = data.height + "px";
     return span;
@@ -215,19 +215,10 @@ export default function (component) {
 }
 """
 
-# Not isolated in a shadow root, so that the page's faces stylesheet reaches the buttons.
+# Not isolated in a shadow root: the page's styles (theme colours) reach the buttons, and a
+# face's relative address resolves against the page's.
 _COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_JS,
                                         isolate_styles=False)
-
-
-@cache
-def faces_css(lang: str) -> str:
-    """Every face of the largest deck and the joker (suits named in ``lang``), one rule per
-    card code; a face scales to any width."""
-    codes = [f"{rank}{suit}" for suit in "oceb" for rank in RANKS_48] + ["JK"]
-    return "".join(f'.cardbuttons-face[data-face="{code}"]'
-                   f'{{background-image:url("{face_url(code, None, lang)}")}}'
-                   for code in codes)
 
 
 @lru_cache(maxsize=1024)
@@ -256,8 +247,8 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
     data: dict[str, object] = {
         "rows": [list(row) for row in rows], "label": label, "disabled": disabled,
         "names": {code: _name(code, lang) for code in codes}, "states": marks,
+        "faces": {code: face_url(code, None, lang) for code in codes},
         "width": width, "height": card_height(width), "gap": gap}
-    st.html(f"<style>{faces_css(lang)}</style>")  # the same element each run: sent once
     if captions:
         data["captions"] = dict(captions)
     if actions:

@@ -17,7 +17,6 @@ from chinchon.engine.melds import Meld
 from chinchon.engine.rules import Rules
 from chinchon.engine.solver import Arrangement
 from chinchon.views import i18n, svg
-from webui.card_buttons import faces_css
 from webui.faces import face_url
 
 
@@ -43,20 +42,21 @@ def show_cards(
 def show_faces(codes: Sequence[str], lang: str, *, width: int = 72, gap: int = 6,
                highlights: Sequence[str | None] | None = None) -> None:
     """Like :func:`show_cards`, for a row redrawn on every click (the hand lab's hand): each
-    face is a named ``role="img"`` drawn by the card buttons' stylesheet (the one stylesheet
-    of the faces), so a click sends a few hundred bytes. ``codes`` come
-    from parsed cards, the ring colours from the code: no user text reaches the markup."""
+    face is a named ``role="img"`` whose background is the face's file, as on the card buttons.
+    ``codes`` come from parsed cards, the ring colours from the code: no user text reaches the
+    markup."""
     height = svg.card_height(width)
     rings = list(highlights) if highlights is not None else [None] * len(codes)
     items = []
     for code, ring in zip(codes, rings, strict=True):
         name = html.escape(i18n.card_name(code, lang))
         shadow = f"box-shadow:0 0 0 3px {ring};" if ring else ""
+        face = html.escape(face_url(code, None, lang))
         items.append(f'<span class="cardbuttons-face" data-face="{html.escape(code)}" '
                      f'role="img" aria-label="{name}" title="{name}" style="display:block;'
                      f'width:{width}px;height:{height}px;border-radius:6px;{shadow}'
-                     'background-size:100% 100%"></span>')
-    st.html(f"<style>{faces_css(lang)}</style>")  # the same element each run: sent once
+                     f'background-image:url(&quot;{face}&quot;);background-size:100% 100%">'
+                     '</span>')
     st.html(f'<div class="chinchon-cards" style="display:flex;flex-wrap:wrap;gap:{gap}px">'
             f'{"".join(items)}</div>')
 
