@@ -15,12 +15,26 @@ import streamlit as st
 
 from chinchon.engine.cards import Card
 from chinchon.engine.layoffs import Action, HandEnd
+from chinchon.engine.melds import Meld
 from chinchon.engine.scoring import ScoreSheet
+from chinchon.engine.solver import Arrangement
 from chinchon.views import layoff_table as lt
 from chinchon.views.i18n import card_name, number_separators, t
 from webui.cards import LAID_RING, cards_text, show_arrangement, show_score_table, show_table
 
 OVER_STYLE = "color: #b3261e; font-weight: 700"
+
+
+def arrangement_text(arrangement: Arrangement, lang: str) -> str:
+    """What a closer shows, by card names (a joker by the card it stands for): melds apart by
+    " | ", then " / " and the loose cards."""
+    def meld_text(meld: Meld) -> str:
+        return ", ".join(t("cards.label.joker_as", lang, card=card_name(named.code(), lang))
+                         if card.is_joker else card_name(card.code(), lang)
+                         for card, named in zip(meld.cards, meld.stands_for, strict=True))
+
+    text = " | ".join(meld_text(meld) for meld in arrangement.melds)
+    return text + (f" / {cards_text(arrangement.loose, lang)}" if arrangement.loose else "")
 
 
 def step_lines(end: HandEnd, who: Sequence[str], lang: str, step: int) -> str:
