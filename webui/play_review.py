@@ -30,11 +30,14 @@ def show_hand_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
     result = state.results[index]
     seats = result.player_seats
     st.header(tr("hand_over", lang, n=result.hand), divider="green")
-    if result.closer is not None:
+    if result.closer == tb.HUMAN:
+        st.markdown(tr("you_closed", lang))
+    elif result.closer is not None:
         st.markdown(tr("closed_by", lang, who=names[result.closer]))
     else:
         st.markdown(tr("no_closer", lang))
-    show_hand_end(result.end, [names[s] for s in seats], lang, key=f"play_steps_{result.hand}")
+    show_hand_end(result.end, [names[s] for s in seats], lang, key=f"play_steps_{result.hand}",
+                  you=names[tb.HUMAN])
     scores = ", ".join(f"{names[s]} {number(a, lang)}" for s, a in enumerate(result.scores))
     st.markdown(tr("hand_scores", lang, scores=scores))
     if result.out:
