@@ -43,5 +43,5 @@ bench: setup
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info tests/e2e/screenshots
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info tests/e2e/screenshots static/cards
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -5,7 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from chinchon.views.i18n import t
-from webui.ui import PAGE_WORDS, RULE_IDS, find_page, house_code, setup_page, show_card_groups
+from webui.cards import show_card_groups
+from webui.ui import PAGE_WORDS, RULE_IDS, find_page, house_code, setup_page
 
 # Meldable under every profile and deck: a run of figures, a group of threes, one loose 2.
 SAMPLE_MELDS = (("10c", "11c", "12c"), ("3o", "3e", "3b"), ("2b",))

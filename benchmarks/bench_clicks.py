@@ -15,17 +15,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.server import ROOT, StreamlitServer
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -61,31 +56,6 @@ _SETTLED = f"""
     && performance.now() - window.__last > {QUIET_MS};
 }}
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _start_server(port: int, root: Path = ROOT) -> subprocess.Popen[bytes]:
-    log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the server
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
-        cwd=root, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
-                return proc
-        except OSError:
-            time.sleep(0.25)
-    proc.kill()
-    raise RuntimeError("streamlit did not start")
 
 
 def _wait_idle(page: Any) -> None:
@@ -131,18 +101,12 @@ def measure(root: Path, runs: int) -> list[list[tuple[str, float, int]]]:
     """``runs`` click sequences against a fresh server of the app in ``root``."""
     from playwright.sync_api import sync_playwright
 
-    port = _free_port()
-    server = _start_server(port, root)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            page = browser.new_page(viewport={"width": 1366, "height": 900}, locale="en-US")
-            received = _Received(page)
-            found = [run_once(page, f"http://127.0.0.1:{port}", received) for _ in range(runs)]
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with StreamlitServer(root) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 900}, locale="en-US")
+        received = _Received(page)
+        found = [run_once(page, server.url, received) for _ in range(runs)]
+        browser.close()
     return found
 
 

@@ -29,16 +29,11 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-import urllib.request
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from streamlit.components.v2.bidi_component.main import _make_trigger_id
@@ -47,7 +42,8 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import ClientConnection, connect
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.server import StreamlitServer
+
 TARGET_P95 = 1.0
 #: A script that takes longer than this is counted as an error (a hang).
 TIMEOUT = 30.0
@@ -56,59 +52,6 @@ HANDS = ("7o 7c 7b 9e 10e 11e 4o", "3c 4c 5c 7b 7o 7e 1o 6c", "1e 2e 3e 4e 5o 5c
 OPPONENTS = ("8e 1c 2c 3c 5o 5b 7b", "2o 2e 6c 6b 10c 11e 12b", "1o 4e 4b 5e 6e 11o 12c")
 _FINISHED = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
              ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}
-
-
-# --- The server ----------------------------------------------------------------------------------
-
-
-class Server:
-    """``streamlit run app.py`` as the site is served (the project's .streamlit/config.toml)."""
-
-    def __init__(self) -> None:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept for the error report
-            prefix="bench-load-", suffix=".log", delete=False)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-             "--server.port", str(self.port), "--server.address", "127.0.0.1",
-             "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and self.proc.poll() is None:
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2):
-                    return
-            except OSError:
-                time.sleep(0.25)
-        self.stop()
-        raise RuntimeError(f"streamlit did not start: {Path(self.log.name).read_text()[-2000:]}")
-
-    def rss_mb(self) -> float:
-        """The server process's resident memory, in MB."""
-        try:
-            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-        except OSError:
-            pass
-        return float("nan")
-
-    def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
-        self.log.close()
 
 
 # --- One session: a browser's side of the protocol ----------------------------------------------
@@ -129,6 +72,8 @@ class Widgets:
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)
+    #: The same latencies by page (its opening and its interactions).
+    by_page: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: list[str] = field(default_factory=list)
     actions: int = 0
     #: Interactions the page did not offer at that moment (e.g. no "next" button yet).
@@ -163,7 +108,7 @@ class Session:
         while True:
             data = await asyncio.wait_for(self.ws.recv(), TIMEOUT)
             forward = ForwardMsg()
-            forward.ParseFromString(data)  # type: ignore[arg-type]
+            forward.ParseFromString(data)
             self._read(forward)
             if (forward.WhichOneof("type") == "script_finished"
                     and forward.script_finished in _FINISHED):
@@ -253,6 +198,13 @@ SCRIPT: list[tuple[str, list[Action]]] = [
 ]
 
 
+def _opener(page: str) -> Action:
+    """The interaction that opens ``page`` (by navigation)."""
+    def opening(session: Session) -> Any:
+        return session.open(page)
+    return opening
+
+
 async def run_session(url: str, seed: int, until: float, think: tuple[float, float],
                       results: Results, rounds: int | None = None) -> None:
     rng = random.Random(seed)
@@ -268,7 +220,7 @@ async def run_session(url: str, seed: int, until: float, think: tuple[float, flo
             while time.monotonic() < until and (rounds is None or step < rounds * len(SCRIPT)):
                 page, actions = SCRIPT[(start + step) % len(SCRIPT)]
                 step += 1
-                for action in [lambda s, p=page: s.open(p), *actions]:
+                for action in [_opener(page), *actions]:
                     if time.monotonic() >= until:
                         break
                     took = await action(session)
@@ -276,6 +228,7 @@ async def run_session(url: str, seed: int, until: float, think: tuple[float, flo
                         results.skipped += 1
                         continue
                     results.latencies.append(took)
+                    results.by_page[page].append(took)
                     results.actions += 1
                     if session.widgets.exceptions:
                         results.errors.append(f"{page}: {session.widgets.exceptions[0][:200]}")
@@ -304,6 +257,12 @@ class Level:
                 f"{self.rss_end:>7.0f} {self.cpu:>6.0%} {self.cpu_ms:>7.0f} {self.client_cpu:>6.0%} "
                 f"{self.results.skipped:>7}")
 
+    def pages(self) -> str:
+        """Each page's latencies (its opening and interactions): median, p95 and count."""
+        return "\n".join(f"    {page:<14} median {_pct(lat, 0.5) * 1000:>6.0f} ms  "
+                         f"p95 {_pct(lat, 0.95) * 1000:>6.0f} ms  n {len(lat)}"
+                         for page, lat in sorted(self.results.by_page.items()))
+
     @property
     def cpu_ms(self) -> float:
         """The server's CPU time per interaction, in ms: what the machine's load cannot inflate."""
@@ -313,6 +272,11 @@ class Level:
     def p95(self) -> float:
         lat = sorted(self.results.latencies)
         return lat[min(len(lat) - 1, int(0.95 * len(lat)))] if lat else float("inf")
+
+
+def _pct(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 async def warm_up(url: str) -> float:
@@ -326,7 +290,7 @@ async def warm_up(url: str) -> float:
     return time.perf_counter() - start
 
 
-async def run_level(server: Server, sessions: int, seconds: float, think: tuple[float, float],
+async def run_level(server: StreamlitServer, sessions: int, seconds: float, think: tuple[float, float],
                     seed: int) -> Level:
     results = Results()
     rss_start = rss_max = server.rss_mb()
@@ -361,12 +325,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--soak-sessions", type=int, default=20)
     parser.add_argument("--think", type=float, nargs=2, default=[0.5, 1.5], metavar=("MIN", "MAX"),
                         help="seconds a session waits between interactions (default 0.5 1.5)")
+    parser.add_argument("--by-page", action="store_true",
+                        help="also print each page's latency (median, p95, count) per level")
+    parser.add_argument("--profile", metavar="FILE", default=None,
+                        help="run the server under py-spy (pip install py-spy) and write its "
+                             "flame graph to SVG (a .svg name) or its collapsed stacks")
     args = parser.parse_args(argv)
-    server = Server()
+    fmt = "flamegraph" if str(args.profile).endswith(".svg") else "raw"
+    prefix = ("py-spy", "record", "--nonblocking", "-r", "50", "-f", fmt, "-o", args.profile,
+              "--") if args.profile else ()
+    server = StreamlitServer(prefix=prefix).start()
     failed = False
     try:
         load = os.getloadavg()[0]
-        print(f"server pid {server.proc.pid}, {server.url}; think {args.think[0]}-{args.think[1]} s; "
+        print(f"server pid {server.pid}, {server.url}; think {args.think[0]}-{args.think[1]} s; "
               f"{os.cpu_count()} cores, load average {load:.1f}")
         print(f"warm-up (one session, every page once): {asyncio.run(warm_up(server.url)):.1f} s")
         print(HEADER, flush=True)
@@ -377,6 +349,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             level = asyncio.run(run_level(server, sessions, seconds, tuple(args.think), index))
             soak = " soak" if args.soak > 0 and index == len(runs) - 1 else ""
             print(level.line() + soak, flush=True)
+            if args.by_page:
+                print(level.pages(), flush=True)
             for error in sorted(set(level.results.errors))[:5]:
                 print(f"    error: {error}")
             failed |= bool(level.results.errors)

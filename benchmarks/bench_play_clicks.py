@@ -25,10 +25,9 @@ from benchmarks.bench_clicks import (
     ARGS,
     CHROMIUM,
     ROOT,
-    _free_port,
-    _start_server,
     _wait_idle,
 )
+from benchmarks.server import StreamlitServer
 from chinchon.views.table import PACES
 
 TARGET_MS = 300.0
@@ -99,8 +98,7 @@ def play(hands: int, seed: int) -> tuple[list[float], list[float], list[float]]:
     """Draw clicks, throw clicks and bot-turn gaps (ms) over ``hands`` hands."""
     from playwright.sync_api import sync_playwright
 
-    port = _free_port()
-    server = _start_server(port, ROOT)
+    server = StreamlitServer(ROOT).start()
     draws: list[float] = []
     throws: list[float] = []
     gaps: list[float] = []
@@ -109,7 +107,7 @@ def play(hands: int, seed: int) -> tuple[list[float], list[float], list[float]]:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             page = browser.new_page(viewport={"width": 1366, "height": 900}, locale="en-US")
             page.set_default_timeout(60_000)
-            page.goto(f"http://127.0.0.1:{port}/Play?rules=jeux-de-cartes&seats=greedy,expert"
+            page.goto(f"{server.url}/Play?rules=jeux-de-cartes&seats=greedy,expert"
                       f"&seed={seed}&lang=en")
             _wait_idle(page)
             page.locator('[data-testid="stSidebar"]').get_by_role(
@@ -135,8 +133,7 @@ def play(hands: int, seed: int) -> tuple[list[float], list[float], list[float]]:
                     throws.append(_throw(page, f"{HAND}:not([disabled])"))
             browser.close()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
     return draws, throws, gaps
 
 

@@ -19,18 +19,11 @@ from chinchon.views.handlab import verdict
 from chinchon.views.i18n import card_name, t
 from chinchon.views.sources import Footnotes
 from webui.card_buttons import card_buttons, clicked_card
+from webui.cards import LAID_RING, show_arrangement, show_cards
 from webui.hand_end import show_table_at, step_lines
 from webui.keys import STEP_KEYS, step_keys
-from webui.ui import (
-    LAID_RING,
-    find_page,
-    house_code,
-    literal,
-    setup_page,
-    show_arrangement,
-    show_cards,
-    show_footnotes,
-)
+from webui.ui import find_page, house_code, setup_page, show_footnotes
+from webui.url_state import literal
 
 lang, rules_id = setup_page("rules_tour")
 rules = get_rules(rules_id)

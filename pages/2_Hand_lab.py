@@ -16,20 +16,18 @@ from chinchon.engine.solver import HandAnalysis
 from chinchon.views import handlab as hl
 from chinchon.views.i18n import card_name, fmt_percent, t
 from webui.card_buttons import card_picker, clicked_card
-from webui.keys import step_keys
-from webui.ui import (
+from webui.cards import (
     LAID_RING,
     LOOSE_RING,
-    current_rules,
-    literal,
-    page_css,
-    setup_page,
     show_arrangement,
     show_card_groups,
     show_cards,
     show_faces,
-    url_value,
 )
+from webui.faces import face_url
+from webui.keys import step_keys
+from webui.ui import current_rules, page_css, setup_page
+from webui.url_state import literal, url_value
 
 DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
 #: Card widths: the deck (a row per suit fits beside the hand), the hand kept in view, teacher.
@@ -248,7 +246,7 @@ def show_discards(*, big: bool = False) -> None:
     st.html(hl.discard_chart_html(
         frame, names=[card_name(code, lang) for code in frame["card"]],
         title=tr("discard.chart"), card_width=88 if big else 48, bar_height=150 if big else 110,
-        lang=lang))
+        lang=lang, face_url=face_url))
     if not big:
         # A plain table: drawn at once, and its cells wrap instead of being cut.
         st.table(pd.DataFrame(

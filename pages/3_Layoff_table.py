@@ -18,6 +18,7 @@ from chinchon.views.handlab import DealError
 from chinchon.views.i18n import card_name, t
 from chinchon.views.tour import layoff_examples
 from webui.card_buttons import card_picker, clicked_card
+from webui.cards import show_arrangement, show_cards
 from webui.hand_end import (
     arrangement_text,
     show_score_sheet,
@@ -26,16 +27,8 @@ from webui.hand_end import (
     step_lines,
 )
 from webui.keys import STEP_KEYS, step_keys
-from webui.ui import (
-    current_options,
-    house_code,
-    literal,
-    setup_page,
-    show_arrangement,
-    show_cards,
-    url_value,
-    url_values,
-)
+from webui.ui import current_options, house_code, setup_page
+from webui.url_state import literal, url_value, url_values
 
 MAX_OPPONENTS = 5
 #: Card width in the click picker: a 48-card row of twelve stays within the page.

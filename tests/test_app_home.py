@@ -26,7 +26,7 @@ def test_home_runs_in_english_by_default() -> None:
     assert not at.warning
     assert at.query_params == {"lang": "en", "rules": "barajamos"}
     html = at.get("html")
-    assert html and "data:image/svg+xml;base64," in html[0].proto.body
+    assert html and 'src="app/static/cards/en/11c.svg"' in html[0].proto.body
 
 
 @pytest.mark.parametrize(

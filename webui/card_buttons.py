@@ -11,10 +11,10 @@ DOM calls from card codes and fixed translated names only, so no user text ever 
 markup. ``data-card`` and ``data-action`` are a contract: scripts and tests find buttons by them.
 AppTest cannot click inside it: the browser tests do.
 
-The faces are not in the component's data: one stylesheet per language (:func:`faces_css`)
-draws every card as a background image, and Streamlit sends an unchanged element only once per
-session (its message cache), so a click sends the codes and their marks, a few hundred bytes,
-instead of every face again (270 kB for a 48-card deck), and the browser decodes each face once.
+The faces are not in the component's data: each button's face is a background image, a
+static file (:mod:`webui.faces`) named by its address, so a click sends the codes, their marks
+and addresses, a few kB (the faces were a 270 kB stylesheet of data URIs, hashed by the server
+at every run); the browser loads each face once for every page.
 """
 
 from __future__ import annotations
@@ -22,17 +22,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import streamlit as st
 
-from chinchon.engine.cards import RANKS_48, Card
+from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
 from chinchon.views.handlab import deck_rows
 from chinchon.views.i18n import LANGUAGES, card_name, t
-from chinchon.views.svg import back_svg, card_data_uri, card_height, svg_data_uri
-from webui.ui import literal
+from chinchon.views.svg import card_height
+from webui.faces import back_url, face_url
+from webui.url_state import literal
 
 #: Marks a button may carry: a card taken into the hand (``twice``: both copies of two decks,
 #: or both jokers), a wrong or the right answer; on the Play table the card just drawn
@@ -140,6 +141,7 @@ export default function (component) {
     const span = document.createElement("span");
     span.className = "cardbuttons-face";
     span.dataset.face = code;
+    span.style.backgroundImage = 'url("' + data.faces[code] + '")';
     span.style.width = data.width + "px";
     span.style.height = data.height + "px";
     return span;
@@ -221,29 +223,15 @@ export default function (component) {
 }
 """
 
-# Not isolated in a shadow root, so that the page's faces stylesheet reaches the buttons.
+# Not isolated in a shadow root: the page's styles (theme colours) reach the buttons, and a
+# face's relative address resolves against the page's.
 _COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_JS,
                                         isolate_styles=False)
-
-
-@cache
-def faces_css(lang: str) -> str:
-    """Every face of the largest deck and the joker (suits named in ``lang``), one rule per
-    card code; a face scales to any width."""
-    codes = [f"{rank}{suit}" for suit in "oceb" for rank in RANKS_48] + ["JK"]
-    return "".join(f'.cardbuttons-face[data-face="{code}"]'
-                   f'{{background-image:url("{card_data_uri(code, width=72, lang=lang)}")}}'
-                   for code in codes)
 
 
 @lru_cache(maxsize=1024)
 def _name(code: str, lang: str) -> str:
     return card_name(code, lang)
-
-
-@lru_cache(maxsize=8)
-def _back(width: int) -> str:
-    return svg_data_uri(back_svg(width))
 
 
 def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: str,
@@ -267,8 +255,8 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
     data: dict[str, object] = {
         "rows": [list(row) for row in rows], "label": label, "disabled": disabled,
         "names": {code: _name(code, lang) for code in codes}, "states": marks,
+        "faces": {code: face_url(code, None, lang) for code in codes},
         "width": width, "height": card_height(width), "gap": gap}
-    st.html(f"<style>{faces_css(lang)}</style>")  # the same element each run: sent once
     if captions:
         data["captions"] = dict(captions)
     if actions:
@@ -277,7 +265,7 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
                             "primary": a.primary,
                             "state": a.state if a.state in STATES else None}
                            for a in actions]
-        data["back"] = _back(width)
+        data["back"] = back_url()
     if inline:
         data["inline"] = True
     if highlight:

@@ -20,7 +20,7 @@ from chinchon.engine.scoring import ScoreSheet
 from chinchon.engine.solver import Arrangement
 from chinchon.views import layoff_table as lt
 from chinchon.views.i18n import card_name, number_separators, t
-from webui.ui import LAID_RING, cards_text, show_arrangement, show_score_table, show_table
+from webui.cards import LAID_RING, cards_text, show_arrangement, show_score_table, show_table
 
 OVER_STYLE = "color: #b3261e; font-weight: 700"
 

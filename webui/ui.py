@@ -1,30 +1,52 @@
-"""Shared page helpers: page setup, the sidebar (language, rule profile), card rows.
+"""Shared page helpers: page setup, the sidebar (language, rule profile, options), the pages'
+links and footnotes.
 
 Lives beside ``app.py`` rather than in ``chinchon/`` because the library never imports
 Streamlit. Every page starts with ``lang, rules_id = setup_page("page_key")``; a page that
 honours the sidebar's rule options (two decks, the ludoteka deck, jokers) then builds its rules
-with ``current_rules(rules_id)``.
+with ``current_rules(rules_id)``. The URL state helpers live in :mod:`webui.url_state` and the
+card rows in :mod:`webui.cards`; both are also importable from here, as pages always have.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from chinchon.engine.cards import Card
-from chinchon.engine.errors import plain
-from chinchon.engine.layoffs import HandEnd
-from chinchon.engine.melds import Meld
 from chinchon.engine.rules import OPTIONS, PROFILE_IDS, HouseRulesError, Rules, get_rules
-from chinchon.engine.solver import Arrangement
-from chinchon.views import i18n, svg
+from chinchon.views import i18n
 from chinchon.views.sources import HOUSE_MARK, OURS_MARK, Footnotes
+from webui.cards import (
+    LAID_RING,
+    LOOSE_RING,
+    cards_text,
+    meld_caption,
+    show_arrangement,
+    show_card_groups,
+    show_cards,
+    show_faces,
+    show_score_table,
+    show_table,
+)
+from webui.url_state import (
+    LITERAL_LIMIT,
+    MAX_URL_VALUE,
+    literal,
+    url_arrival,
+    url_value,
+    url_values,
+)
+
+# Names pages import from here that live in webui.cards and webui.url_state.
+__all__ = [
+    "LAID_RING", "LITERAL_LIMIT", "LOOSE_RING", "MAX_URL_VALUE", "cards_text", "literal",
+    "meld_caption", "show_arrangement", "show_card_groups", "show_cards", "show_faces",
+    "show_score_table", "show_table", "url_arrival", "url_value", "url_values",
+]  # fmt: skip
 
 RULE_IDS: tuple[str, ...] = PROFILE_IDS
 DEFAULT_RULES = "barajamos"
@@ -144,107 +166,6 @@ def _nav(lang: str, rules_id: str) -> None:
         )
         st.page_link(path, label=label, query_params=state)
     st.divider()
-
-
-#: Characters of a bad value quoted in a message (then "…").
-LITERAL_LIMIT = 40
-#: The longest URL parameter value a page reads (a whole game's moves fit well within it).
-MAX_URL_VALUE = 8000
-
-
-def literal(value: str) -> str:
-    """A user's bad value to quote inside a markdown message, shown exactly as given: cut to
-    :data:`LITERAL_LIMIT` characters with "…", control characters escaped (``\\n``), in a code
-    span that no backtick of the value can close.
-
-    Streamlit rewrites ``:material/NAME:`` to an icon before it reads the markdown, even
-    inside code, so the colon of such a sequence stands outside the code span, escaped: the
-    value reads the same and is never rewritten.
-
-    >>> literal("9z")
-    '`9z`'
-    >>> literal("a`b")
-    '``a`b``'
-    >>> print(literal("go:material/home:"))
-    `go`\\:`material/home:`
-    """
-    text = plain(value, limit=LITERAL_LIMIT)
-    if not text:
-        return "“”"
-    *before, last = re.split(r"(?<=:)(?=material/)", text)
-    spans = [(_code_span(part[:-1]) if part[:-1] else "") + "\\:" for part in before]
-    return "".join(spans) + _code_span(last)
-
-
-def _code_span(text: str) -> str:
-    ticks = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    fence = "`" * (ticks + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
-
-
-# --- URL state: the session is the truth; the URL is a copy of it that may lag ------------------
-
-_PAGE_SEEN = "_url_page"
-_ARRIVAL = "_url_arrival"
-
-
-def url_arrival() -> bool:
-    """Whether this run may take state from the URL: the session's first run of this page, a
-    navigation to it (a link from another page), or the browser's back or forward button.
-
-    On any other rerun the URL the browser sends may be older than the session: the page
-    wrote a new value to it a moment ago and the user clicked before the browser had taken
-    it. There the session state is the truth, and the URL is only written from it.
-    """
-    ctx = get_script_run_ctx()
-    if ctx is None:  # bare mode: no session, every run is a first one
-        return True
-    # One answer per run: ctx.cursors is a new object at each run's start (held here, so its
-    # identity cannot be reused by the next run's).
-    memo = st.session_state.get(_ARRIVAL)
-    if memo is not None and memo[0] is ctx.cursors:
-        return bool(memo[1])
-    page = ctx.page_script_hash
-    arrival = bool(ctx.is_history_navigation) or st.session_state.get(_PAGE_SEEN) != page
-    st.session_state[_PAGE_SEEN] = page
-    st.session_state[_ARRIVAL] = (ctx.cursors, arrival)
-    return arrival
-
-
-def url_value(name: str, state_key: str | None = None, *, lang: str | None = None
-              ) -> str | None:
-    """The URL's value of ``name`` when this run may read it (:func:`url_arrival`, or the
-    session has no ``state_key`` yet), else None. A value longer than :data:`MAX_URL_VALUE`
-    is refused with a warning naming it (in ``lang``, else the session's language)."""
-    if not (url_arrival() or (state_key is not None and state_key not in st.session_state)):
-        return None
-    raw = st.query_params.get(name)
-    if raw is None:
-        return None
-    value = _bounded(name, raw, lang)
-    if value is None:  # refused and named once: later readers of this run see no value
-        del st.query_params[name]
-    return value
-
-
-def url_values(name: str, state_key: str | None = None, *, lang: str | None = None
-               ) -> list[str] | None:
-    """:func:`url_value` for a parameter given several times (``opp=…&opp=…``); None when
-    this run may not read the URL."""
-    if not (url_arrival() or (state_key is not None and state_key not in st.session_state)):
-        return None
-    values = [_bounded(name, raw, lang) for raw in st.query_params.get_all(name)]
-    return [value for value in values if value is not None]
-
-
-def _bounded(name: str, raw: str, lang: str | None) -> str | None:
-    if len(raw) <= MAX_URL_VALUE:
-        return raw
-    language = lang or st.session_state.get("lang") or i18n.LANGUAGES[0]
-    st.warning(i18n.t("warning.too_long", language, name=literal(name), value=literal(raw),
-                      size=len(raw), limit=MAX_URL_VALUE), icon="⚠️")
-    return None
 
 
 def _from_url(name: str, valid: Sequence[str], lang: str | None = None
@@ -498,158 +419,6 @@ def setup_page(page_key: str, *, sidebar: str = "auto") -> tuple[str, str]:
 def page_css(css: str) -> None:
     """Style rules for this page (fixed text of the code, never user input)."""
     st.html(f"<style>{css}</style>")
-
-
-def show_cards(
-    codes: Sequence[str],
-    lang: str,
-    *,
-    width: int = 72,
-    gap: int = 6,
-    labels: Sequence[str | None] | None = None,
-    highlights: Sequence[str | None] | None = None,
-) -> None:
-    """Draw a row of card faces, each with its name in ``lang`` as alt text and tooltip."""
-    alts = [i18n.card_name(code, lang) for code in codes]
-    st.html(
-        svg.cards_row_html(
-            codes, width=width, gap=gap, labels=labels, highlights=highlights, alts=alts,
-            lang=lang,
-        )
-    )
-
-
-def show_faces(codes: Sequence[str], lang: str, *, width: int = 72, gap: int = 6,
-               highlights: Sequence[str | None] | None = None) -> None:
-    """Like :func:`show_cards`, for a row redrawn on every click (the hand lab's hand): each
-    face is a named ``role="img"`` drawn by the card buttons' stylesheet, which Streamlit sends
-    once, so a click sends a few hundred bytes instead of a data URI per card. ``codes`` come
-    from parsed cards, the ring colours from the code: no user text reaches the markup."""
-    from webui.card_buttons import faces_css  # the one stylesheet of the faces
-
-    height = svg.card_height(width)
-    rings = list(highlights) if highlights is not None else [None] * len(codes)
-    items = []
-    for code, ring in zip(codes, rings, strict=True):
-        name = html.escape(i18n.card_name(code, lang))
-        shadow = f"box-shadow:0 0 0 3px {ring};" if ring else ""
-        items.append(f'<span class="cardbuttons-face" data-face="{html.escape(code)}" '
-                     f'role="img" aria-label="{name}" title="{name}" style="display:block;'
-                     f'width:{width}px;height:{height}px;border-radius:6px;{shadow}'
-                     'background-size:100% 100%"></span>')
-    st.html(f"<style>{faces_css(lang)}</style>")  # the same element each run: sent once
-    st.html(f'<div class="chinchon-cards" style="display:flex;flex-wrap:wrap;gap:{gap}px">'
-            f'{"".join(items)}</div>')
-
-
-def show_card_groups(
-    groups: Sequence[Sequence[str]],
-    lang: str,
-    *,
-    width: int = 72,
-    captions: Sequence[str | None] | None = None,
-    highlights: Sequence[str | None] | None = None,
-) -> None:
-    """Draw card groups side by side (e.g. each meld, then the loose cards), spaced apart."""
-    alts = [[i18n.card_name(code, lang) for code in group] for group in groups]
-    st.html(
-        svg.card_groups_html(
-            groups, width=width, captions=captions, highlights=highlights, alts=alts, lang=lang
-        )
-    )
-
-
-# --- Melds and tables (rules tour, lay-off table) -----------------------------------------------
-
-LOOSE_RING = "#e0a21b"
-LAID_RING = "#8b3fb8"  # purple: no suit is drawn in it
-
-
-def meld_caption(meld: Meld, lang: str) -> str:
-    """ "Run" or "Group", naming the card each joker stands for."""
-    text = i18n.t(f"cards.label.{meld.kind.value}", lang)
-    for card, named in zip(meld.cards, meld.stands_for, strict=True):
-        if card.is_joker:
-            text += " · " + i18n.t(
-                "cards.label.joker_as", lang, card=i18n.card_name(named.code(), lang)
-            )
-    return text
-
-
-def show_arrangement(arrangement: Arrangement, rules: Rules, lang: str, *, width: int = 64) -> None:
-    """The melds of an arrangement, then its loose cards ringed, each group captioned."""
-    groups = [[card.code() for card in meld.cards] for meld in arrangement.melds]
-    captions: list[str | None] = [meld_caption(meld, lang) for meld in arrangement.melds]
-    rings: list[str | None] = [None] * len(groups)
-    if arrangement.loose:
-        groups.append([card.code() for card in arrangement.loose])
-        captions.append(i18n.t("cards.label.loose", lang, points=arrangement.loose_points(rules)))
-        rings.append(LOOSE_RING)
-    show_card_groups(groups, lang, width=width, captions=captions, highlights=rings)
-
-
-def show_table(
-    table: Sequence[Meld],
-    owners: Sequence[str],
-    lang: str,
-    *,
-    laid: Sequence[Sequence[Card]] = (),
-    width: int = 52,
-) -> None:
-    """Melds on the table, each captioned with who showed it; cards in ``laid[i]`` ringed."""
-    alts = [[i18n.card_name(card.code(), lang) for card in meld.cards] for meld in table]
-    parts = []
-    for i, meld in enumerate(table):
-        extra = set(laid[i]) if i < len(laid) else set()
-        row = svg.cards_row_html(
-            [card.code() for card in meld.cards],
-            width=width,
-            highlights=[LAID_RING if c in extra else None for c in meld.cards],
-            alts=alts[i],
-            lang=lang,
-        )
-        caption = html.escape(f"{owners[i]} · {meld_caption(meld, lang)}")
-        parts.append(
-            f'<figure style="margin:0">{row}<figcaption style="font-size:0.8rem;'
-            f'text-align:center">{caption}</figcaption></figure>'
-        )
-    st.html('<div style="display:flex;flex-wrap:wrap;gap:8px 22px">' + "".join(parts) + "</div>")
-
-
-def cards_text(cards: Sequence[Card], lang: str) -> str:
-    """Cards by their names in ``lang``, for a sentence: never raw codes."""
-    return ", ".join(i18n.card_name(card.code(), lang) for card in cards)
-
-
-def show_score_table(end: HandEnd, names: Sequence[str], lang: str, *,
-                     headers: Sequence[str], wins: str, width: int = 26) -> None:
-    """A hand's end as a table with card pictures: who, melds, lay-offs, loose, points, adds.
-
-    Plain HTML (the cards as images, names escaped), so no cell is ever cut short.
-    """
-    def cards(groups: Sequence[Sequence[Card]]) -> str:
-        rows = [svg.cards_row_html([c.code() for c in group], width=width, gap=2,
-                                   alts=[i18n.card_name(c.code(), lang) for c in group])
-                for group in groups if group]
-        return ('<div style="display:flex;flex-wrap:wrap;gap:4px 12px">'
-                + "".join(rows) + "</div>") if rows else "—"
-
-    body = []
-    for name, player in zip(names, end.players, strict=True):
-        adds = wins if player.score is None else str(player.score)
-        cells = [html.escape(name), cards([m.cards for m in player.melds]),
-                 cards([[lay.card for lay in player.laid_off]]), cards([player.loose]),
-                 str(player.loose_points), html.escape(adds)]
-        body.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in headers)
-    # On a phone the table scrolls sideways inside its box rather than being cut at the edge.
-    st.html('<div style="overflow-x:auto"><table class="chinchon-scores" '
-            'style="border-collapse:collapse;width:100%">'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
-            "<style>.chinchon-scores th,.chinchon-scores td{border-bottom:1px solid #ddd6c6;"
-            "padding:6px 8px;text-align:left;vertical-align:top}"
-            "@media (max-width:640px){.chinchon-scores th,.chinchon-scores td{padding:4px;"
-            "font-size:.85rem}}</style>")
 
 
 def show_footnotes(notes: Footnotes, lang: str) -> None:

@@ -51,7 +51,7 @@ from chinchon.engine.solver import (
     discard_table,
     fewest_loose_points,
 )
-from chinchon.views.svg import card_img_html
+from chinchon.views.svg import FaceUrl, card_img_html
 
 __all__ = [
     "BEST",
@@ -363,11 +363,12 @@ BEST, CLOSES, OTHER = "#1f7a4d", "#9cc9ae", "#cdc7ba"
 
 
 def discard_chart_html(frame: pd.DataFrame, *, names: Sequence[str], title: str,
-                       card_width: int = 48, bar_height: int = 120, lang: str = "en") -> str:
+                       card_width: int = 48, bar_height: int = 120, lang: str = "en",
+                       face_url: FaceUrl | None = None) -> str:
     """A bar per discard of :func:`discard_frame`, as plain HTML: the points left over each
     bar, the card under it, the best throws starred. Sizes in ``em`` follow the font size, so a
     projector's larger text enlarges the labels; ``names`` (the cards' names) label each bar;
-    the faces name their suit in ``lang``.
+    the faces name their suit in ``lang`` (their images from ``face_url``, else data URIs).
 
     Plain markup with the cards as ``<img>``, not a plotting library: it draws in the same
     frame as the rest of the page (plotly's first chart loaded its script for over a second).
@@ -393,7 +394,7 @@ def discard_chart_html(frame: pd.DataFrame, *, names: Sequence[str], title: str,
             f'<span style="font-weight:700;font-size:1.05em;white-space:nowrap">{star}{left}'
             f'</span><div style="width:70%;height:{height}px;background:{colour};'
             'border-radius:4px 4px 0 0"></div>'
-            f'{card_img_html(code, width=card_width, alt=name, lang=lang)}</div>')
+            f'{card_img_html(code, width=card_width, alt=name, lang=lang, face_url=face_url)}</div>')
     return (f'<figure class="chinchon-discards" style="margin:0">'
             f'<figcaption style="font-weight:600;margin-bottom:0.4em">{escape(title)}'
             '</figcaption><div role="list" style="display:flex;flex-wrap:wrap;'

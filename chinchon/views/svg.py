@@ -32,6 +32,7 @@ from chinchon.views import i18n
 
 __all__ = [
     "SUIT_STYLES",
+    "FaceUrl",
     "back_svg",
     "card_data_uri",
     "card_groups_html",
@@ -418,6 +419,11 @@ def card_data_uri(code: str, *, width: int = 72, highlight: str | None = None,
     return svg_data_uri(card_svg(code, width=width, highlight=highlight, lang=lang))
 
 
+#: Where a face's image comes from: ``(code, highlight, lang) -> address`` (the site serves
+#: the faces as files, :mod:`webui.faces`); without one, the face is a data URI.
+FaceUrl = Callable[[str, str | None, str], str]
+
+
 def card_img_html(
     code: str,
     *,
@@ -426,8 +432,10 @@ def card_img_html(
     highlight: str | None = None,
     alt: str | None = None,
     lang: str = "en",
+    face_url: FaceUrl | None = None,
 ) -> str:
     """An ``<img>`` tag showing the card; ``alt`` (default: its name in ``lang``) is the tooltip.
+    ``face_url`` gives the image's address (else the face is inlined as a data URI).
 
     >>> 'alt="caballo of espadas"' in card_img_html("11e")
     True
@@ -435,8 +443,10 @@ def card_img_html(
     alt = alt if alt is not None else i18n.card_name(code, lang)
     tip = alt if title is None else title
     height = round(width * _VIEW_H / _VIEW_W)
+    src = (card_data_uri(code, width=width, highlight=highlight, lang=lang) if face_url is None
+           else escape(face_url(normalize_code(code), _check_colour(highlight), lang)))
     return (
-        f'<img src="{card_data_uri(code, width=width, highlight=highlight, lang=lang)}" '
+        f'<img src="{src}" '
         f'width="{width}" height="{height}" style="display:block;width:{width}px;'
         f'height:{height}px" title="{escape(tip)}" alt="{escape(alt)}">'
     )
@@ -459,11 +469,12 @@ def cards_row_html(
     highlights: Sequence[str | None] | None = None,
     alts: Sequence[str | None] | None = None,
     lang: str = "en",
+    face_url: FaceUrl | None = None,
 ) -> str:
     """A wrapping flex row of card images, each with an optional small caption under it.
 
     ``labels``, ``highlights`` and ``alts`` line up with ``codes`` (``None`` entries skip).
-    Captions are escaped, so they may hold any text.
+    Captions are escaped, so they may hold any text. ``face_url``: see :func:`card_img_html`.
     """
     n = len(codes)
     items = []
@@ -474,7 +485,8 @@ def cards_row_html(
         _aligned("alts", alts, n),
         strict=True,
     ):
-        img = card_img_html(code, width=width, highlight=ring, alt=alt, lang=lang)
+        img = card_img_html(code, width=width, highlight=ring, alt=alt, lang=lang,
+                            face_url=face_url)
         cap = (
             f'<figcaption style="margin-top:2px;font-size:0.8rem;line-height:1.2;'
             f'text-align:center;max-width:{width + 8}px">{escape(label)}</figcaption>'
@@ -501,6 +513,7 @@ def card_groups_html(
     highlights: Sequence[str | None] | None = None,
     alts: Sequence[Sequence[str | None]] | None = None,
     lang: str = "en",
+    face_url: FaceUrl | None = None,
 ) -> str:
     """Several card rows side by side (melds, then loose cards), each with an optional caption.
 
@@ -519,7 +532,8 @@ def card_groups_html(
         strict=True,
     ):
         row = cards_row_html(
-            group, width=width, gap=gap, highlights=[ring] * len(group), alts=alt_row, lang=lang
+            group, width=width, gap=gap, highlights=[ring] * len(group), alts=alt_row, lang=lang,
+            face_url=face_url,
         )
         cap = (
             f'<figcaption style="margin-top:4px;font-size:0.85rem;text-align:center">'

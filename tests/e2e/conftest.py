@@ -14,21 +14,14 @@ where they fail: CI installs chromium in ``.ci/run`` and must really run them.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from benchmarks.server import ServerError, StreamlitServer
 from tests.e2e.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, screenshot, wait_idle
-
-STARTUP_TIMEOUT = 60.0
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -45,74 +38,19 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
-            return bool(resp.status == 200)
-    except OSError:
-        return False
-
-
-class _Server:
-    def __init__(self, env: Mapping[str, str] | None = None) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - lives as long as the server
-            prefix=f"streamlit-{self.port}-", suffix=".log", delete=False
-        )
-        cmd = [
-            sys.executable, "-m", "streamlit", "run", "app.py",
-            "--server.headless", "true",
-            "--server.port", str(self.port),
-            "--server.address", "127.0.0.1",
-            "--server.fileWatcherType", "none",
-            "--browser.gatherUsageStats", "false",
-        ]  # fmt: skip
-        self.proc = subprocess.Popen(
-            cmd, cwd=REPO, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, **(env or {})},
-        )
-
-    def wait_ready(self) -> None:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                break
-            if _healthy(self.url):
-                return
-            time.sleep(0.25)
-        self.stop()
-        log = Path(self.log.name).read_text(errors="replace")[-3000:]
-        pytest.fail(f"streamlit did not become healthy at {self.url}:\n{log}", pytrace=False)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
-        self.log.close()
-
-
 @pytest.fixture(scope="session")
 def fresh_server() -> Iterator[Callable[..., str]]:
     """Factory: start a new streamlit server and return its base URL (stopped at session end);
     ``env`` adds environment variables (``CHINCHON_DB_URL``: the database it uses)."""
-    servers: list[_Server] = []
+    servers: list[StreamlitServer] = []
 
     def start(env: Mapping[str, str] | None = None) -> str:
-        server = _Server(env)
+        server = StreamlitServer(REPO, env=env)
         servers.append(server)
-        server.wait_ready()
+        try:
+            server.start()
+        except ServerError as error:
+            pytest.fail(str(error), pytrace=False)
         return server.url
 
     yield start

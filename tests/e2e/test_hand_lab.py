@@ -16,6 +16,9 @@ WORKED = "7o+7c+7b+9e+10e+11e+4o"
 PICKER = "button[data-card]"  # inside the component's shadow root; Playwright pierces it
 METRIC = '[data-testid="stMetricValue"]'
 TEXT_BOX = '[data-testid="stTextInput"] input'
+# The natural width of the image at an address once loaded (0 when it fails).
+LOADS = """src => new Promise(done => { const img = new Image();
+  img.onload = () => done(img.naturalWidth); img.onerror = () => done(0); img.src = src; })"""
 
 
 def picker(page: Any, code: str) -> Any:
@@ -58,6 +61,15 @@ def test_deep_link_is_the_first_request_to_a_fresh_server(
     assert page.get_by_text("You may close, scoring 4").is_visible()
     # The hand (faces drawn by the stylesheet) and the loose card (an image).
     assert page.locator('span[role="img"][aria-label="4 of oros"], img[alt="4 of oros"]').count() >= 2
+    # The faces are static files (webui/faces.py): the deck button's background image and the
+    # loose card's image are served addresses, and they decode.
+    background = picker(page, "4o").locator(".cardbuttons-face").evaluate(
+        "el => getComputedStyle(el).backgroundImage")
+    assert background == f'url("{url}/app/static/cards/en/4o.svg")', background
+    assert page.evaluate(LOADS, f"{url}/app/static/cards/en/4o.svg") > 0
+    loose = page.locator('img[alt="4 of oros"]').first
+    assert loose.get_attribute("src").startswith("app/static/cards/en/4o")
+    assert loose.evaluate("i => i.complete && i.naturalWidth") > 0
     full_screenshot(page, "hand-lab-deep-link-en")
 
 

@@ -13,7 +13,7 @@ from webui.ui import page_files
 
 pytestmark = pytest.mark.e2e
 
-CARD_IMAGES = '[data-testid="stHtml"] img[src^="data:image/svg+xml;base64,"]'
+CARD_IMAGES = '[data-testid="stHtml"] img[src^="app/static/cards/"]'
 
 
 def _rendered_card_widths(page: Any) -> list[int]:

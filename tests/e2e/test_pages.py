@@ -10,7 +10,7 @@ from tests.e2e.helpers import screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
-CARD_IMAGES = '[data-testid="stHtml"] img[src^="data:image/svg+xml;base64,"]'
+CARD_IMAGES = '[data-testid="stHtml"] img[src^="app/static/cards/"]'
 EXCEPTION = '[data-testid="stException"]'
 
 # (path, query, language, a text the page must show, screenshot name)
