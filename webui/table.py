@@ -18,6 +18,7 @@ from chinchon.engine.game import Phase
 from chinchon.views import coach, svg
 from chinchon.views import table as tb
 from chinchon.views.i18n import card_name, fmt_number, fmt_percent, t
+from webui import faces
 from webui.card_buttons import ActionButton, card_buttons
 from webui.hand_end import arrangement_text
 from webui.play_state import (
@@ -122,7 +123,7 @@ def verdict_sentence(verdict: coach.Verdict, lang: str) -> str:
 
 
 def _backs_html(count: int, width: int = 26) -> str:
-    uri = svg.svg_data_uri(svg.back_svg(width))
+    uri = faces.back_url()
     overlap = -round(width * 0.55)
     imgs = "".join(f'<img src="{uri}" width="{width}" alt="" style="margin-left:'
                    f'{overlap if i else 0}px">' for i in range(count))
@@ -130,7 +131,7 @@ def _backs_html(count: int, width: int = 26) -> str:
 
 
 def _row(codes: Sequence[str], lang: str, width: int) -> str:
-    return svg.cards_row_html(codes, width=width, gap=2,
+    return svg.cards_row_html(codes, width=width, gap=2, lang=lang, face_url=faces.face_url,
                               alts=[card_name(code, lang) for code in codes])
 
 
