@@ -133,9 +133,18 @@ def _expert(seed: int | str) -> Bot:
     return ExpertBot(seed)
 
 
+def _expert_nowait(seed: int | str) -> Bot:
+    from chinchon.engine.expert import ExpertBot
+
+    return ExpertBot(seed, waiting=False)
+
+
 _MAKERS: dict[str, Callable[[int | str], Bot]] = {
     "random": RandomBot, "greedy": GreedyBot, "expert": _expert}
+#: The bots a table offers; ``expert-nowait`` (the expert before he weighed waiting for −10)
+#: is made by name only, for matches.
 BOT_NAMES = tuple(_MAKERS)
+_MAKERS["expert-nowait"] = _expert_nowait
 
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:

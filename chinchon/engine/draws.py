@@ -34,7 +34,14 @@ from chinchon.engine.cards import (  # noqa: F401
 )
 from chinchon.engine.errors import ArgumentError, check_int, quote
 from chinchon.engine.rules import CloseRule, Rules, check_rules, get_rules  # noqa: F401
-from chinchon.engine.solver import check_hand, discard_table, loose_points_of_mask, meld_masks
+from chinchon.engine.solver import (
+    _hand_bits,
+    _most_melded,
+    check_hand,
+    discard_table,
+    loose_points_of_mask,
+    meld_masks,
+)
 
 #: The largest memo of eight-card results kept per rule profile (each entry is a few bytes).
 _MEMO_LIMIT = 2_000_000
@@ -54,6 +61,8 @@ class DrawOdds:
     closing: int
     #: The sum, over those cards, of the fewest loose points kept after the best discard.
     points: int
+    #: How many of them let the hand meld all seven after the best discard (−10 or better).
+    melded: int = 0
 
     @property
     def close_chance(self) -> Fraction:
@@ -62,6 +71,11 @@ class DrawOdds:
     @property
     def expected_points(self) -> Fraction:
         return Fraction(self.points, self.cards) if self.cards else Fraction(0)
+
+    @property
+    def melded_chance(self) -> Fraction:
+        """The chance that the next draw melds all seven (then the best discard)."""
+        return Fraction(self.melded, self.cards) if self.cards else Fraction(0)
 
 
 def unseen_cards(rules: Rules, held: Sequence[Card], seen: Iterable[Card] = ()) -> Counter[Card]:
@@ -86,14 +100,23 @@ def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> Draw
     hand = check_cards("hand", hand)
     check_hand(hand, rules)
     hand = rules.deck.adopt(hand)
+    _check_unseen(unseen)
+    return _count_draws(hand, unseen, rules)
+
+
+def _check_unseen(unseen: object) -> None:
     if not isinstance(unseen, Mapping):
         raise ArgumentError(f"unseen must map cards to copies (unseen_cards), not {quote(unseen)}")
     for card, copies in unseen.items():
         check_cards("unseen", (card,))
         check_int("unseen copies", copies, minimum=0)
-    best_of_eight = _evaluator(rules)
-    total = closing = points = 0
+
+
+def _count_draws(hand: Sequence[Card], unseen: Mapping[Card, int], rules: Rules) -> DrawOdds:
+    """:func:`draw_odds` of a checked, adopted hand."""
+    total = closing = points = melded = 0
     if _simple(rules):
+        best_of_eight = _evaluator(rules)
         mask = 0
         for card in hand:
             mask |= card.bit
@@ -102,13 +125,63 @@ def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> Draw
             total += copies
             closing += copies * closes
             points += copies * loose
+            melded += copies * (loose == 0)
     else:
         for card, copies in unseen.items():
             loose, closes = _general_best(tuple(sorted((*hand, card))), rules)
             total += copies
             closing += copies * closes
             points += copies * loose
-    return DrawOdds(total, closing, points)
+            melded += copies * (loose == 0)
+    return DrawOdds(total, closing, points, melded)
+
+
+def discard_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules
+                 ) -> tuple[DrawOdds, ...]:
+    """For an eight-card hand, each discard (in hand order) and what the next draw then does
+    for the seven cards kept: the one evaluation of a discard the expert bot and the puzzles
+    (hence the coach) share. Two copies of one card are counted once.
+
+    >>> rules = get_rules("barajamos")
+    >>> hand = parse_hand("7o 7c 7b 9e 10e 11e 4o 12c")
+    >>> odds = discard_odds(hand, unseen_cards(rules, hand), rules)
+    >>> [(o.closing, o.melded) for o in odds][-2:]
+    [(22, 3), (40, 3)]
+    """
+    hand = check_cards("hand", hand)
+    check_hand(hand, rules, sizes=(8,))
+    hand = rules.deck.adopt(hand)
+    _check_unseen(unseen)
+    found: dict[Card, DrawOdds] = {}
+    for i, card in enumerate(hand):
+        if card not in found:
+            found[card] = _count_draws(hand[:i] + hand[i + 1:], unseen, rules)
+    return tuple(found[card] for card in hand)
+
+
+def discard_leaves(hand: Sequence[Card], rules: Rules) -> tuple[int, ...]:
+    """For an eight-card hand, the fewest loose points the seven cards kept hold after each
+    discard (in hand order): the solver's :func:`fewest_loose_points` of every seven, with the
+    melds of the eight found once (two decks and jokers have no bitmask tables).
+
+    >>> discard_leaves(parse_hand("3c 4c 5c 7o 7e 9b 11b 2e"), get_rules("barajamos"))
+    (45, 44, 43, 29, 29, 27, 25, 34)
+    """
+    hand = check_cards("hand", hand)
+    check_hand(hand, rules, sizes=(8,))
+    hand = rules.deck.adopt(hand)
+    if _simple(rules):
+        mask = 0
+        for card in hand:
+            mask |= card.bit
+        return tuple(loose_points_of_mask(mask ^ card.bit, rules) for card in hand)
+    cands, bits = _hand_bits(hand, rules)
+    total = sum(rules.points(card) for card in hand)
+    found = []
+    for card, bit in zip(hand, bits, strict=True):
+        kept = [cand for cand in cands if not cand[0] & bit]
+        found.append(total - rules.points(card) - _most_melded(kept))
+    return tuple(found)
 
 
 def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
