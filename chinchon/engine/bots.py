@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.engine.draws import discard_leaves
 from chinchon.engine.errors import quote
 from chinchon.engine.game import GameState, Phase, apply, new_game
 from chinchon.engine.rules import Rules
@@ -92,8 +93,8 @@ def takes_top(view: View) -> bool:
         return False
     hand, rules = view.hand, view.rules
     now = fewest_loose_points(hand, rules)
-    with_top = min(fewest_loose_points((*hand[:i], *hand[i + 1:], top), rules)
-                   for i in range(len(hand)))
+    # The top kept, each card of the hand thrown: the eight cards' leaves but the top's own.
+    with_top = min(discard_leaves((*hand, top), rules)[:len(hand)])
     return with_top < now
 
 

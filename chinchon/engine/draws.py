@@ -167,21 +167,33 @@ def discard_leaves(hand: Sequence[Card], rules: Rules) -> tuple[int, ...]:
     >>> discard_leaves(parse_hand("3c 4c 5c 7o 7e 9b 11b 2e"), get_rules("barajamos"))
     (45, 44, 43, 29, 29, 27, 25, 34)
     """
-    hand = check_cards("hand", hand)
+    if not all(isinstance(card, Card) for card in hand):
+        hand = check_cards("hand", hand)
+    leaves = _leaves(tuple(sorted(hand)), rules)
+    return tuple(leaves[card] for card in hand)
+
+
+@lru_cache(maxsize=50_000)
+def _leaves(hand: tuple[Card, ...], rules: Rules) -> dict[Card, int]:
+    """:func:`discard_leaves` of a sorted hand, by card (a game asks twice for the eight cards
+    of a pile take: the bot weighing it, then the table offering the discards)."""
     check_hand(hand, rules, sizes=(8,))
-    hand = rules.deck.adopt(hand)
+    adopted = rules.deck.adopt(hand)
+    found: dict[Card, int] = {}
     if _simple(rules):
         mask = 0
-        for card in hand:
+        for card in adopted:
             mask |= card.bit
-        return tuple(loose_points_of_mask(mask ^ card.bit, rules) for card in hand)
-    cands, bits = _hand_bits(hand, rules)
-    total = sum(rules.points(card) for card in hand)
-    found = []
-    for card, bit in zip(hand, bits, strict=True):
-        kept = [cand for cand in cands if not cand[0] & bit]
-        found.append(total - rules.points(card) - _most_melded(kept))
-    return tuple(found)
+        for card, real in zip(hand, adopted, strict=True):
+            found[card] = loose_points_of_mask(mask ^ real.bit, rules)
+        return found
+    cands, bits = _hand_bits(adopted, rules)
+    total = sum(rules.points(card) for card in adopted)
+    for card, real, bit in zip(hand, adopted, bits, strict=True):
+        if card not in found:
+            kept = [cand for cand in cands if not cand[0] & bit]
+            found[card] = total - rules.points(real) - _most_melded(kept)
+    return found
 
 
 def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
@@ -202,6 +214,7 @@ def clear_memo() -> None:
     """Forget every memoised eight-card result (benchmarks time a cold start with it)."""
     _evaluator.cache_clear()
     _general_best.cache_clear()
+    _leaves.cache_clear()
 
 
 def _simple(rules: Rules) -> bool:

@@ -144,7 +144,6 @@ class _Sheet:
 
     rules: Rules
     total: int
-    returns: bool
     opponents: tuple[tuple[int, int], ...]  # (total, cards taken from the pile) per opponent
     rounds: int
 
@@ -159,8 +158,8 @@ class _Sheet:
         return 1 - stays
 
     def mine_out(self, score: float) -> float:
-        out = float(self.total + score > self.rules.limit)
-        return out / 2 if self.returns else out  # a return buys him back in
+        # A return (where there are some) still costs a stake and the others' highest total.
+        return float(self.total + score > self.rules.limit)
 
     def value(self, score: float, later: int, others_add: float = 0.0) -> float:
         """He scores ``score`` and every opponent his loose points (plus ``others_add``)."""
@@ -211,7 +210,7 @@ def decide(view: View, unseen: Counter[Card] | None = None) -> Decision:
         raise ValueError("close or wait is decided in one's own DISCARD phase")
     best = table.rows[table.best_index]
     players = len(view.in_game)
-    sheet = _Sheet(view.rules, view.total, bool(view.returns_left),
+    sheet = _Sheet(view.rules, view.total,
                    tuple((view.totals[seat], len(view.known[seat])) for seat in view.in_game
                          if seat != view.seat), view.turns // max(1, players))
     if best.outcome is Outcome.CHINCHON or best.score is None or not sheet.opponents:
