@@ -2,7 +2,8 @@
 
 When he may close, the expert weighs two futures on the score sheet, in points (what the others
 add to their totals minus what he adds, per opponent, plus :data:`ELIMINATION_POINTS` for each
-player the hand is likely to put out, against him if it is he):
+opponent the hand is likely to put out, and as many times the opponents against him if it puts
+him out: he then loses to all of them):
 
 - **close now**: his score (the table's best close) against each opponent's expected loose
   points at this stage of the hand (:func:`opponent_points`), each opponent's chance of going
@@ -10,9 +11,9 @@ player the hand is likely to put out, against him if it is he):
 - **wait** (throw a card that keeps a close, up to :data:`HORIZON` rounds): every opponent may
   close first on his next turn (:func:`opponent_close_chance`: more likely as the hand goes on
   and the more cards he took from the pile), which makes him pay his loose points; else his
-  next draw melds all seven (−10, or a chinchón with what the profile gives it), counted
-  exactly over the unseen cards, or he closes (or waits again) as before, while the others'
-  points shrink.
+  next draw melds all seven (−10, or a chinchón with what the profile gives it), or lowers
+  the score he may close with (which can keep him under the limit), each counted exactly over
+  the unseen cards, or he closes (or waits again) as before, while the others' points shrink.
 
 The opponent model (:func:`opponent_close_chance`, :func:`opponent_points`) is fitted to bot
 games (``python -m benchmarks.opponent_model`` prints the measurements). It is a model of
@@ -28,8 +29,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from chinchon.engine.actions import PILE
@@ -37,7 +38,7 @@ from chinchon.engine.cards import Card
 from chinchon.engine.draws import best_of_eight
 from chinchon.engine.rules import ChinchonEffect, Rules
 from chinchon.engine.seat_view import View
-from chinchon.engine.solver import Outcome, discard_table
+from chinchon.engine.solver import Outcome, discard_table, fewest_loose_points
 
 #: What putting one player out of the game is worth, in points of one hand.
 ELIMINATION_POINTS = 50
@@ -81,13 +82,25 @@ def over_limit_chance(total: int, points: float, limit: int) -> float:
 @dataclass(frozen=True)
 class Draws:
     """What the next draw does for seven kept cards that may close: how many of the unseen
-    cards (copies counted) meld all seven, how many of those make a chinchón, and the best
-    score of a close of all seven melded (the −10 of the profile, or its run of jokers)."""
+    cards (copies counted) meld all seven, how many of those make a chinchón, the best score of
+    a close of all seven melded (the −10 of the profile, or its run of jokers), and for the
+    other draws the best close score they leave (never worse than the kept hand's own).
+
+    >>> from chinchon.engine.cards import parse_hand
+    >>> from chinchon.engine.draws import unseen_cards
+    >>> from chinchon.engine.rules import get_rules
+    >>> rules, kept = get_rules("fournier"), parse_hand("1o 2o 3o 5c 5e 5b 4c")
+    >>> draws = count_draws(kept, unseen_cards(rules, kept), rules, score=4)
+    >>> draws.cards, draws.melded, sorted(draws.scores.items())
+    (33, 2, [(1, 3), (2, 3), (3, 3), (4, 22)])
+    """
 
     cards: int
     melded: int
     chinchons: int
     melded_score: int
+    #: Close score → how many draws (not melding all seven) leave it.
+    scores: Mapping[int, int] = field(default_factory=dict)
 
     @property
     def melded_chance(self) -> float:
@@ -98,22 +111,27 @@ class Draws:
         return self.chinchons / self.cards if self.cards else 0.0
 
 
-def count_draws(kept: Sequence[Card], unseen: Counter[Card], rules: Rules) -> Draws:
-    """:class:`Draws` of ``kept`` over ``unseen`` (exact; a normal turn's close)."""
+def count_draws(kept: Sequence[Card], unseen: Counter[Card], rules: Rules,
+                score: int | None = None) -> Draws:
+    """:class:`Draws` of ``kept`` over ``unseen`` (exact; a normal turn's close); ``score`` is
+    the kept hand's close score (its loose points when None)."""
     cards = melded = chinchons = 0
-    score = rules.minus_ten
+    best = rules.minus_ten
+    mine = fewest_loose_points(kept, rules) if score is None else score
+    scores: Counter[int] = Counter()
     for card, copies in unseen.items():
         cards += copies
-        loose, _ = best_of_eight((*kept, card), rules)
+        loose, closes = best_of_eight((*kept, card), rules)
         if loose:
+            scores[min(mine, loose) if closes else mine] += copies
             continue
         melded += copies
-        outcome, best = _melded_close(tuple(sorted((*kept, card))), rules)
+        outcome, value = _melded_close(tuple(sorted((*kept, card))), rules)
         if outcome is Outcome.CHINCHON:
             chinchons += copies
-        elif best is not None:
-            score = min(score, best)
-    return Draws(cards, melded, chinchons, score)
+        elif value is not None:
+            best = min(best, value)
+    return Draws(cards, melded, chinchons, best, dict(scores))
 
 
 @lru_cache(maxsize=50_000)
@@ -158,8 +176,9 @@ class _Sheet:
         return 1 - stays
 
     def mine_out(self, score: float) -> float:
-        # A return (where there are some) still costs a stake and the others' highest total.
-        return float(self.total + score > self.rules.limit)
+        """Going out loses the game to every opponent still in (a return, where there are
+        some, still costs a stake and the others' highest total): one elimination each."""
+        return float(self.total + score > self.rules.limit) * len(self.opponents)
 
     def value(self, score: float, later: int, others_add: float = 0.0) -> float:
         """He scores ``score`` and every opponent his loose points (plus ``others_add``)."""
@@ -194,10 +213,11 @@ def wait_value(sheet: _Sheet, score: int, loose: int, draws: Draws) -> float:
     worth, counted back from :data:`HORIZON` rounds ahead."""
     then = sheet.value(score, HORIZON)
     for later in range(HORIZON, 0, -1):
-        close = sheet.value(score, later)
         drawn = (draws.chinchon_chance * sheet.chinchon(later)
-                 + draws.melded_chance * sheet.value(draws.melded_score, later)
-                 + (1 - draws.chinchon_chance - draws.melded_chance) * max(close, then))
+                 + draws.melded_chance * sheet.value(draws.melded_score, later))
+        for after, copies in draws.scores.items():
+            # A lower close score may be taken at once; waiting on is valued as from this hand.
+            drawn += copies / draws.cards * max(sheet.value(after, later), then)
         first = sheet.closes_first(later - 1)
         then = first * sheet.caught(loose, later) + (1 - first) * drawn
     return then
@@ -226,7 +246,7 @@ def decide(view: View, unseen: Counter[Card] | None = None) -> Decision:
             continue
         done.add(card)
         worth = wait_value(sheet, row.score, row.loose_points,
-                           count_draws(row.hand, unseen, view.rules))
+                           count_draws(row.hand, unseen, view.rules, row.score))
         if worth > wait:
             wait, keep = worth, card
     return Decision(now, wait, keep)
