@@ -165,3 +165,22 @@ def test_one_discard_evaluation_is_draw_odds_of_each_seven_kept(rules_id, option
         unseen = unseen_cards(rules, hand, cards[8:11])
         assert discard_odds(hand, unseen, rules) == tuple(
             draw_odds(hand[:i] + hand[i + 1:], unseen, rules) for i in range(8))
+
+
+def test_waiting_is_right_when_closing_puts_him_out_and_a_draw_can_keep_him_in() -> None:
+    """Barajamos to 70: closing with the 4b loose takes 68 to 72 (out, against both others);
+    an ace or a two drawn lets him close under the limit, so he waits; at 60 he closes."""
+    from tests.test_bots import placed
+
+    hand = "1o 2o 3o 5c 5e 5b 4b 12e"
+    near = view(placed("barajamos", hand, "", phase=Phase.DISCARD, drawn="12e", total=68,
+                       players=3), 0)
+    decision = decide(near)
+    assert decision.waits and decision.keep == Card.parse("12e")
+    kept = parse_hand("1o 2o 3o 5c 5e 5b 4b")
+    draws = count_draws(kept, near.unseen(), near.rules, score=4)
+    assert sum(copies for score, copies in draws.scores.items() if score <= 2) > 0
+    far = view(placed("barajamos", hand, "", phase=Phase.DISCARD, drawn="12e", total=60,
+                      players=3), 0)
+    assert not decide(far).waits
+    assert ExpertBot().choose(far) == Discard(Card.parse("12e"), close=True)
