@@ -110,7 +110,7 @@ def _puzzles_check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> i
 
 
 def _close(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from chinchon.engine.layoffs import resolve_request
+    from chinchon.engine.layoff_request import resolve_request
 
     request = read_json(stdin)
     stdout.write(json.dumps(resolve_request(request).to_json()) + "\n")

@@ -37,7 +37,7 @@ def test_doctests(module_name: str) -> None:
 
 def test_the_solver_modules_have_doctests() -> None:
     finder = doctest.DocTestFinder()
-    for module in ("cards", "rules", "melds", "solver"):
+    for module in ("cards", "rules", "melds", "meld_search", "solver"):
         name = f"chinchon.engine.{module}"
         tests = finder.find(importlib.import_module(name))
         assert any(test.examples for test in tests), name

@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from chinchon.engine import cards, draws, layoffs, melds, odds, rules, scoring, solver
+from chinchon.engine import (
+    cards,
+    draws,
+    layoff_request,
+    layoffs,
+    melds,
+    odds,
+    rules,
+    scoring,
+    solver,
+)
 from chinchon.engine.cards import Card, Deck, parse_hand
 from chinchon.engine.errors import QUOTE_LIMIT, quote
 from chinchon.engine.melds import Meld
@@ -113,8 +123,8 @@ CALLS: list[tuple[str, Callable[[], Any]]] = [
     ("best_play(table str)", lambda: layoffs.best_play(OPP, "3c 4c 5c", R)),
     ("best_play(targets str)", lambda: layoffs.best_play(OPP, [MELD], R, targets="0")),
     ("best_play(targets out)", lambda: layoffs.best_play(OPP, [MELD], R, targets=[5])),
-    ("resolve_request(list)", lambda: layoffs.resolve_request([1, 2])),
-    ("resolve_request(total nan)", lambda: layoffs.resolve_request(
+    ("resolve_request(list)", lambda: layoff_request.resolve_request([1, 2])),
+    ("resolve_request(total nan)", lambda: layoff_request.resolve_request(
         {"rules": "ludoteka", "closer": [c.code() for c in HAND],
          "opponents": [[c.code() for c in OPP]], "total": NAN})),
     # scoring

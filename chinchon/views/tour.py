@@ -55,8 +55,18 @@ class SwapError(ValueError):
     """A "try it" swap that cannot be made: the card is not held, or cannot come in."""
 
 
+class _Sourced:
+    """A hand the tour shows, given by a source file (``source``) or ours (None)."""
+
+    source: str | None
+
+    @property
+    def is_ours(self) -> bool:
+        return self.source is None
+
+
 @dataclass(frozen=True)
-class Example:
+class Example(_Sourced):
     """A hand shown on a step: seven cards, or seven plus a drawn card and a discard."""
 
     hand: tuple[Card, ...]
@@ -76,23 +86,15 @@ class Example:
     #: i18n key of a note where the source is unclear about this very hand.
     note: str | None = None
 
-    @property
-    def is_ours(self) -> bool:
-        return self.source is None
-
 
 @dataclass(frozen=True)
-class LayoffExample:
+class LayoffExample(_Sourced):
     """The end of a hand: a closer and his opponents in turn order (resolved by the page)."""
 
     closer: tuple[Card, ...]
     opponents: tuple[tuple[Card, ...], ...]
     caption: str
     source: str | None = None
-
-    @property
-    def is_ours(self) -> bool:
-        return self.source is None
 
 
 @dataclass(frozen=True)

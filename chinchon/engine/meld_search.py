@@ -1,0 +1,287 @@
+"""How the solver finds melds: per-suit tables for one deck without jokers, a hand's subsets
+otherwise, and the fast fewest-loose-points path built on them.
+
+The solver (:mod:`chinchon.engine.solver`) builds its analyses on these; the draw counts and the
+odds use the mask functions directly in their inner loops.
+
+>>> fewest_loose_points(parse_hand("3c 4c 5c 6c 6o 6e 1b"), get_rules("barajamos"))
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from chinchon.engine.cards import (
+    RANKS_40,
+    RANKS_48,
+    SUITS,
+    Card,
+    HandError,
+    check_cards,
+    hand_code,
+    parse_hand,
+)
+from chinchon.engine.errors import quote
+from chinchon.engine.melds import Meld, MeldKind, find_meld
+from chinchon.engine.rules import Rules, check_rules, get_rules
+
+SUIT_MASK = 0xFFF
+
+__all__ = [
+    "SUIT_MASK",
+    "check_hand",
+    "fewest_loose_points",
+    "get_rules",
+    "loose_points_of_mask",
+    "meld_masks",
+    "parse_hand",
+]
+
+# --- Tables for one deck without jokers -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Per-suit tables indexed by a 12-bit mask (bit ``rank - 1``)."""
+
+    value: tuple[int, ...]         # points of the cards in the mask
+    best: tuple[int, ...]          # fewest loose points of the mask using runs only
+    runs: tuple[tuple[int, ...], ...]  # every run inside the mask
+    deck_mask: int                 # every card of the deck
+    bit_card: dict[int, Card]
+    #: Every meld of the deck as a candidate, by its mask over the 48 card bits: built once,
+    #: so that solving a hand creates no Meld.
+    candidate: dict[int, _Candidate]
+    #: ``suit_runs[s][mask]``: the candidates of every run inside suit ``s``'s 12-bit mask.
+    suit_runs: tuple[tuple[tuple[_Candidate, ...], ...], ...]
+
+
+@cache
+def _tables(size: int, figure_points: tuple[int, int, int], seven_ten: bool = True) -> _Tables:
+    ranks = RANKS_48 if size == 48 else RANKS_40
+    points = {rank: figure_points[rank - 10] if rank >= 10 else rank for rank in ranks}
+    bits = [1 << (rank - 1) for rank in ranks]
+    # Runs never cross a break of the run order (7 and 10 with seven-ten=no).
+    stretches = [ranks] if size == 48 or seven_ten else [RANKS_40[:7], RANKS_40[7:]]
+    all_runs = [sum(1 << (rank - 1) for rank in stretch[start:start + length])
+                for stretch in stretches for length in range(3, len(stretch) + 1)
+                for start in range(len(stretch) - length + 1)]
+    value = [0] * 4096
+    for mask in range(1, 4096):
+        low = mask & -mask
+        value[mask] = value[mask ^ low] + points.get(low.bit_length(), 0)
+    best = [0] * 4096
+    runs: list[tuple[int, ...]] = [()] * 4096
+    for mask in range(1, 4096):
+        low = mask & -mask
+        choice = best[mask ^ low] + value[low]
+        for run in all_runs:
+            if run & low and run & mask == run and (run & (low - 1)) == 0:
+                choice = min(choice, best[mask ^ run])
+        best[mask] = choice
+        runs[mask] = tuple(run for run in all_runs if run & mask == run)
+    deck_mask = sum(sum(bits) << (12 * s) for s in range(4))
+    bit_card = {Card(rank, suit).bit: Card(rank, suit) for suit in SUITS for rank in ranks}
+    candidate: dict[int, _Candidate] = {}
+    for s in range(4):
+        for run in all_runs:
+            cards = tuple(bit_card[bit << (12 * s)] for bit in _bits(run))
+            candidate[run << (12 * s)] = (run << (12 * s), value[run], len(cards),
+                                          Meld(MeldKind.RUN, cards, cards))
+    for bit in bits:
+        for size in (3, 4):
+            for chosen in combinations([bit << (12 * s) for s in range(4)], size):
+                cards = tuple(bit_card[b] for b in chosen)
+                candidate[sum(chosen)] = (sum(chosen), value[bit] * size, size,
+                                          Meld(MeldKind.GROUP, cards, cards))
+    suit_runs = tuple(tuple(tuple(candidate[run << (12 * s)] for run in runs[mask])
+                            for mask in range(4096)) for s in range(4))
+    return _Tables(tuple(value), tuple(best), tuple(runs), deck_mask, bit_card, candidate,
+                   suit_runs)
+
+
+def _tables_for(rules: Rules) -> _Tables:
+    deck = rules.deck
+    return _tables(deck.size, rules.figure_points, deck.seven_ten)
+
+
+def _simple(rules: Rules) -> bool:
+    """One deck and no jokers: every card is one bit, and the tables apply."""
+    deck = rules.deck
+    return deck.copies == 1 and not deck.jokers and not deck.wild_ace
+
+
+# --- Melds a hand contains ---------------------------------------------------------------------
+
+#: A meld found in a hand: its mask (over card bits or hand positions), points, size and Meld.
+_Candidate = tuple[int, int, int, Meld]
+
+
+def _table_candidates(mask: int, tables: _Tables) -> list[_Candidate]:
+    s0 = mask & SUIT_MASK
+    s1 = (mask >> 12) & SUIT_MASK
+    s2 = (mask >> 24) & SUIT_MASK
+    s3 = mask >> 36
+    runs0, runs1, runs2, runs3 = tables.suit_runs
+    found = [*runs0[s0], *runs1[s1], *runs2[s2], *runs3[s3]]
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    for rank_bit in _bits(triples):
+        present = [bit for bit in (rank_bit, rank_bit << 12, rank_bit << 24, rank_bit << 36)
+                   if mask & bit]
+        for size in range(3, len(present) + 1):
+            for chosen in combinations(present, size):
+                found.append(tables.candidate[sum(chosen)])
+    return found
+
+
+def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
+    """Every meld among the hand's positions (for two decks or jokers).
+
+    A meld's real cards share a number (a group) or a suit (a run), so only the subsets of one
+    number's or one suit's cards, jokers added, are tried.
+    """
+    jokers = [i for i, card in enumerate(hand) if card.is_joker]
+    families: dict[int | str, list[int]] = {}
+    for i, card in enumerate(hand):
+        if not card.is_joker:
+            families.setdefault(card.rank, []).append(i)
+            families.setdefault(card.suit, []).append(i)
+    place = {rank: p for p, rank in enumerate(rules.deck.run_order)}
+    found: list[_Candidate] = []
+    tried: set[int] = set()
+    melds: dict[tuple[int, ...], Meld | None] = {}  # identical cards: one search
+    for family, members in families.items():
+        if len(members) < 2 or len(members) + len(jokers) < 3:
+            continue
+        one_suit = isinstance(family, str)
+        pool = members + jokers
+        for size in range(3, len(pool) + 1):
+            for chosen in combinations(pool, size):
+                mask = sum([1 << i for i in chosen])
+                if mask in tried:
+                    continue
+                if one_suit:  # a run: different numbers, no wider than its length
+                    real = [place[hand[i].rank] for i in chosen if not hand[i].is_joker]
+                    if len(set(real)) < len(real) or max(real) - min(real) >= size:
+                        continue  # not a run, but maybe a group (two decks): not "tried"
+                tried.add(mask)
+                key = tuple([hand[i].bit for i in chosen])  # a joker's bit is 0
+                if key not in melds:
+                    melds[key] = find_meld([hand[i] for i in chosen], rules)
+                meld = melds[key]
+                if meld is not None:
+                    found.append((mask, meld.points(rules), size, meld))
+    return found
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def _hand_bits(hand: Sequence[Card], rules: Rules) -> tuple[list[_Candidate], list[int]]:
+    """The melds in ``hand`` and one bit per card of it, in the same mask space."""
+    if _simple(rules):
+        bits = [card.bit for card in hand]
+        return _table_candidates(sum(bits), _tables_for(rules)), bits
+    return _subset_candidates(hand, rules), [1 << i for i in range(len(hand))]
+
+
+def _covers(cands: Sequence[_Candidate], start: int = 0, used: int = 0
+            ) -> Iterator[tuple[int, ...]]:
+    """Every set of candidates that share no card (as indices), the empty set first."""
+    yield ()
+    for i in range(start, len(cands)):
+        if not cands[i][0] & used:
+            for rest in _covers(cands, i + 1, used | cands[i][0]):
+                yield (i, *rest)
+
+
+# --- Fewest loose points (the fast path) -------------------------------------------------------
+
+
+def fewest_loose_points(hand: Sequence[Card], rules: Rules) -> int:
+    """The fewest loose points of ``hand`` over every way of melding it.
+
+    >>> fewest_loose_points(parse_hand("3c 4c 5c 6c 6o 6e 1b"), get_rules("barajamos"))
+    1
+    """
+    try:
+        if _simple(rules):
+            mask = 0
+            for card in hand:
+                mask |= card.bit
+            tables = _tables_for(rules)
+            if mask.bit_count() == len(hand) and not mask & ~tables.deck_mask and len(hand) <= 8:
+                return loose_points_of_mask(mask, rules)
+    except (AttributeError, TypeError):
+        pass  # not cards, or not rules: check_hand names which
+    hand = check_cards("hand", hand)
+    check_hand(hand, rules, sizes=None)
+    hand = rules.deck.adopt(hand)
+    cands, _ = _hand_bits(hand, rules)
+    total = sum(rules.points(card) for card in hand)
+    return total - _most_melded(cands)
+
+
+def loose_points_of_mask(mask: int, rules: Rules) -> int:
+    """:func:`fewest_loose_points` for a hand given as the OR of its cards' ``bit`` (one deck,
+    no jokers, at most eight cards; not checked: this is the inner loop of batch work)."""
+    tables = _tables_for(rules)
+    s0 = mask & SUIT_MASK
+    s1 = (mask >> 12) & SUIT_MASK
+    s2 = (mask >> 24) & SUIT_MASK
+    s3 = mask >> 36
+    if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+        # No number three times: only runs, and runs never cross suits.
+        best = tables.best
+        return best[s0] + best[s1] + best[s2] + best[s3]
+    value = tables.value
+    total = value[s0] + value[s1] + value[s2] + value[s3]
+    return total - _most_melded(_table_candidates(mask, tables))
+
+
+def meld_masks(mask: int, rules: Rules) -> list[int]:
+    """Every meld among the cards of ``mask`` (the OR of their ``bit``), each as a card mask;
+    one deck, no jokers, like :func:`loose_points_of_mask`."""
+    return [cand[0] for cand in _table_candidates(mask, _tables_for(rules))]
+
+
+def _most_melded(cands: Sequence[_Candidate]) -> int:
+    best = 0
+    for i, (mask_i, value_i, _, _) in enumerate(cands):
+        best = max(best, value_i)
+        for mask_j, value_j, _, _ in cands[i + 1:]:
+            if not mask_i & mask_j and value_i + value_j > best:
+                best = value_i + value_j
+    # Three melds need nine cards; longer hands are never solved here.
+    return best
+
+
+# --- Full analysis -----------------------------------------------------------------------------
+
+
+def check_hand(hand: Sequence[Card], rules: Rules, sizes: Sequence[int] | None = (7,)) -> None:
+    """Raise :class:`HandError` or :class:`~chinchon.engine.cards.CardError` naming what is wrong
+    (:class:`~chinchon.engine.errors.ArgumentError` when ``hand`` is not cards)."""
+    if type(hand) is not tuple:
+        hand = check_cards("hand", hand)
+    elif not all(type(card) is Card for card in hand):
+        check_cards("hand", hand)
+    check_rules(rules)
+    if _simple(rules) and (sizes is None or len(hand) in sizes):
+        mask = 0
+        for card in hand:
+            mask |= card.bit
+        if mask.bit_count() == len(hand) and not mask & ~_tables_for(rules).deck_mask:
+            return  # the common case, checked with one mask
+    if sizes is None and len(hand) > 8:  # three melds need nine cards: never tried
+        raise HandError(f"the solver takes at most 8 cards, not {len(hand)}: "
+                        f"{quote(hand_code(hand))}")
+    rules.deck.check_hand(hand, sizes)
