@@ -34,7 +34,6 @@ from chinchon.engine.errors import quote
 from chinchon.engine.game import GameState, Phase, apply, new_game
 from chinchon.engine.rules import Rules
 from chinchon.engine.seat_view import View, view
-from chinchon.engine.solver import fewest_loose_points
 
 #: After the stock ran out this many times in a hand, greedy and expert break the stalemate.
 STALL_RUNOUTS = 2
@@ -91,11 +90,10 @@ def takes_top(view: View) -> bool:
     top = view.top
     if top is None:
         return False
-    hand, rules = view.hand, view.rules
-    now = fewest_loose_points(hand, rules)
-    # The top kept, each card of the hand thrown: the eight cards' leaves but the top's own.
-    with_top = min(discard_leaves((*hand, top), rules)[:len(hand)])
-    return with_top < now
+    # The eight cards' leaves: throwing the top keeps his hand as it is (the last leave); the
+    # others keep the top and throw a card of his hand.
+    leaves = discard_leaves((*view.hand, top), view.rules)
+    return min(leaves[:-1]) < leaves[-1]
 
 
 def greedy_discard(view: View) -> Discard:

@@ -290,5 +290,9 @@ def _evaluator(rules: Rules) -> _Evaluator:
 
 @lru_cache(maxsize=100_000)
 def _general_best(hand: tuple[Card, ...], rules: Rules) -> tuple[int, bool]:
+    if rules.close_rule is CloseRule.POINTS:
+        # A points close needs only the fewest loose points: one meld search of the eight.
+        loose = min(_leaves(hand, rules).values())
+        return loose, loose <= rules.close_limit
     rows = discard_table(hand, rules).rows
     return min(row.loose_points for row in rows), any(row.can_close for row in rows)
