@@ -184,3 +184,34 @@ def test_waiting_is_right_when_closing_puts_him_out_and_a_draw_can_keep_him_in()
                       players=3), 0)
     assert not decide(far).waits
     assert ExpertBot().choose(far) == Discard(Card.parse("12e"), close=True)
+
+
+@pytest.mark.parametrize("code", [
+    "jeux-de-cartes+decks=2", "ludoteka+jokers=2", "fournier+close=one-loose:3+jokers=2",
+    "barajamos+close=all-melded+decks=2", "ludoteka+jokers=ace-of-oros",
+    "ludoteka+jokers=2+joker-points=0+close=all-melded"])
+def test_eight_cards_close_from_one_meld_search_as_the_discard_table_says(code) -> None:
+    """``best_of_eight`` for two decks or jokers (the draw counts' inner loop) against the
+    solver's full discard table, on random hands half of which hold a run of 3 to 7."""
+    from chinchon.engine.draws import best_of_eight, clear_memo
+    from chinchon.engine.solver import discard_table
+
+    clear_memo()
+    rules = get_rules(code)
+    cards = list(rules.deck.cards())
+    rng = random.Random(code)
+    closing = 0
+    for k in range(300):
+        hand = rng.sample(cards, 8)
+        if k % 2:
+            start = rng.choice([c for c in cards if not c.is_joker])
+            suit = sorted((c for c in cards if not c.is_joker and c.suit == start.suit),
+                          key=lambda c: rules.deck.run_order.index(c.rank))
+            at = suit.index(start)
+            run = suit[at:at + rng.choice((3, 4, 5, 6, 7))]
+            hand = run + rng.sample([c for c in cards if c not in run], 8 - len(run))
+        rows = discard_table(hand, rules).rows
+        expected = (min(row.loose_points for row in rows), any(row.can_close for row in rows))
+        assert best_of_eight(hand, rules) == expected, hand
+        closing += expected[1]
+    assert closing >= 10  # the closes are tried, not only the hopeless hands

@@ -290,9 +290,36 @@ def _evaluator(rules: Rules) -> _Evaluator:
 
 @lru_cache(maxsize=100_000)
 def _general_best(hand: tuple[Card, ...], rules: Rules) -> tuple[int, bool]:
-    if rules.close_rule is CloseRule.POINTS:
-        # A points close needs only the fewest loose points: one meld search of the eight.
-        loose = min(_leaves(hand, rules).values())
+    # One meld search of the eight cards: the leaves give the fewest loose points, and the
+    # close needs no more than them (points) or than the melds' leftovers (one loose card).
+    loose = min(_leaves(hand, rules).values())
+    if rules.close_rule is CloseRule.POINTS or loose > rules.close_limit:
         return loose, loose <= rules.close_limit
-    rows = discard_table(hand, rules).rows
-    return min(row.loose_points for row in rows), any(row.can_close for row in rows)
+    return loose, _leftover_close(rules.deck.adopt(hand), rules)
+
+
+def _leftover_close(hand: tuple[Card, ...], rules: Rules) -> bool:
+    """Some discard of the eight cards leaves every card melded, or (one-loose rule) exactly one
+    loose card worth at most the limit: at most two melds, leaving at most two cards, the
+    cheaper one kept (the other thrown)."""
+    cands, bits = _hand_bits(hand, rules)
+    full = sum(bits)
+    points = {bit: rules.points(card) for card, bit in zip(hand, bits, strict=True)}
+    one_loose = rules.close_rule is CloseRule.ONE_LOOSE
+
+    def fits(left: int) -> bool:
+        count = left.bit_count()
+        if count <= 1:
+            return True  # throw it (or shorten a meld of four or more)
+        if count > 2 or not one_loose:
+            return False
+        low = left & -left
+        return min(points[low], points[left ^ low]) <= rules.close_limit
+
+    for i, (first, *_) in enumerate(cands):
+        if fits(full & ~first):
+            return True
+        for second, *_ in cands[i + 1:]:
+            if not first & second and fits(full & ~(first | second)):
+                return True
+    return False
