@@ -37,7 +37,7 @@ from chinchon.engine.errors import ArgumentError, check_int, quote
 # The meld search's own pieces: the eight cards' melds found once serve every discard.
 from chinchon.engine.meld_search import _hand_bits, _most_melded
 from chinchon.engine.rules import CloseRule, Rules, check_rules, get_rules  # noqa: F401
-from chinchon.engine.solver import check_hand, discard_table, loose_points_of_mask, meld_masks
+from chinchon.engine.solver import check_hand, loose_points_of_mask, meld_masks
 
 #: The largest memo of eight-card results kept per rule profile (each entry is a few bytes).
 _MEMO_LIMIT = 2_000_000
