@@ -1,7 +1,8 @@
 """The ``expert`` bot: exact draw-ahead counts over the cards he cannot see.
 
-Every count comes from :func:`chinchon.engine.draws.draw_odds` over the unseen cards of his
-view (the deck minus his hand, the pile and the cards the others took from it and still hold),
+Every count comes from :func:`chinchon.engine.draws.draw_odds` (for a discard
+:func:`~chinchon.engine.draws.discard_odds`, the evaluation the coach shares) over the unseen
+cards of his view (the deck minus his hand, the pile and the cards the others took from it and still hold),
 each equally likely to be the stock's next card. A seven-card hand is worth
 
     ``CLOSE_WEIGHT`` × (opponents still in) × P(close after the next draw) − E[loose points]
