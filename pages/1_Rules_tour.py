@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from chinchon.engine.cards import Card, hand_code
-from chinchon.engine.layoffs import Action, resolve
+from chinchon.engine.layoffs import resolve
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.solver import HandAnalysis, analyze
 from chinchon.views import disclosures, tour
@@ -19,10 +19,10 @@ from chinchon.views.handlab import verdict
 from chinchon.views.i18n import card_name, t
 from chinchon.views.sources import Footnotes
 from webui.card_buttons import card_buttons, clicked_card
+from webui.hand_end import show_table_at, step_lines
 from webui.keys import STEP_KEYS, step_keys
 from webui.ui import (
     LAID_RING,
-    cards_text,
     find_page,
     house_code,
     literal,
@@ -30,7 +30,6 @@ from webui.ui import (
     show_arrangement,
     show_cards,
     show_footnotes,
-    show_table,
 )
 
 lang, rules_id = setup_page("rules_tour")
@@ -175,23 +174,8 @@ def show_layoff(example: tour.LayoffExample) -> None:
         for name, hand in zip(names[1:], example.opponents, strict=True):
             st.markdown(name)
             show_cards([c.code() for c in hand], lang, width=36, gap=3)
-        lines = []
-        for number, move in enumerate(end.steps, 1):
-            who, meld = names[move.player], cards_text(move.result.cards, lang)
-            if move.action is Action.SHOW:
-                text = t("layoffs.step.show", lang, who=who, meld=meld)
-            else:
-                text = t("layoffs.step.lay_off", lang, who=who,
-                         card=card_name(move.cards[0].code(), lang), meld=meld)
-            if move.round > 1:
-                text += f" *({t('layoffs.step.round', lang, n=move.round)})*"
-            lines.append(f"{number}. {text}")
-        st.markdown("\n".join(lines))
-        laid: list[list[Card]] = [[] for _ in end.table]
-        for move in end.steps:
-            if move.action is Action.LAY_OFF:
-                laid[move.meld].extend(move.cards)
-        show_table(end.table, [names[o] for o in end.owners], lang, laid=laid)
+        st.markdown(step_lines(end, names, lang, len(end.steps), bold_last=False))
+        show_table_at(end, names, lang, len(end.steps), width=52)
         st.markdown("  \n".join(t("layoffs.player_line", lang, who=names[i],
                                   points=player.loose_points)
                                 for i, player in enumerate(end.players)))

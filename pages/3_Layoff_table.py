@@ -10,19 +10,23 @@ import streamlit as st
 
 from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.layoffs import HandEnd, resolve
-from chinchon.engine.melds import Meld
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.scoring import ScoreError, ScoreSheet
-from chinchon.engine.solver import Arrangement, CloseError, analyze
+from chinchon.engine.solver import CloseError, analyze
 from chinchon.views import layoff_table as lt
 from chinchon.views.handlab import DealError
 from chinchon.views.i18n import card_name, t
 from chinchon.views.tour import layoff_examples
 from webui.card_buttons import card_picker, clicked_card
-from webui.hand_end import show_score_sheet, show_scores, show_table_at, step_lines
+from webui.hand_end import (
+    arrangement_text,
+    show_score_sheet,
+    show_scores,
+    show_table_at,
+    step_lines,
+)
 from webui.keys import STEP_KEYS, step_keys
 from webui.ui import (
-    cards_text,
     current_options,
     house_code,
     literal,
@@ -200,18 +204,6 @@ for problem in outside.rest:
     message = t(f"layoffs.problem.{problem.kind.value}", lang, who=who, value=value)
     st.error(message, icon=":material/error:")
 
-def arrangement_text(arrangement: Arrangement) -> str:
-    """What a closer shows, by card names (a joker by the card it stands for): melds apart by
-    " | ", then " / " and the loose cards."""
-    def meld_text(meld: Meld) -> str:
-        return ", ".join(t("cards.label.joker_as", lang, card=card_name(named.code(), lang))
-                         if card.is_joker else card_name(card.code(), lang)
-                         for card, named in zip(meld.cards, meld.stands_for, strict=True))
-
-    text = " | ".join(meld_text(meld) for meld in arrangement.melds)
-    return text + (f" / {cards_text(arrangement.loose, lang)}" if arrangement.loose else "")
-
-
 end: HandEnd | None = None
 shown = None
 if reading.ok:
@@ -221,7 +213,7 @@ if reading.ok:
     shown = choices[0] if choices else None
     if len(choices) > 1:
         shown = st.selectbox(t("layoffs.closer_shows", lang), choices,
-                             format_func=lambda a: arrangement_text(a) + (
+                             format_func=lambda a: arrangement_text(a, lang) + (
                                  f" ({t('layoffs.ours', lang)})" if a == choices[0] else ""),
                              key=f"{state_key}-shows-{hand_code(reading.hands[0])}",
                              help=t("layoffs.closer_shows_help", lang))

@@ -1,4 +1,9 @@
-"""Puzzles: throw the right card; the solver judges live and explains every move."""
+"""Puzzles: throw the right card; the solver judges live and explains every move.
+
+``puzzle=ID`` opens a shipped puzzle; ``hand=`` (with ``top=``, ``seen=``, ``criterion=``) opens
+a position met in a game as an ad-hoc puzzle (``chinchon.puzzles.position_puzzle``), judged
+live the same way but not rated.
+"""
 
 from __future__ import annotations
 
@@ -42,6 +47,14 @@ if linked is not None and linked.id != st.session_state.get("pz_id"):
         st.query_params[name] = str(value)
 lang, rules_id = setup_page("puzzles")
 state = st.session_state
+raw_position = {name: url_value(name, "pz_id", lang=lang) for name in pz.POSITION_FIELDS}
+asked_position: pz.Puzzle | None = None
+if raw_position["hand"] is not None and linked is None:
+    try:
+        asked_position = pz.position_puzzle(rules_id, current_options(rules_id), raw_position)
+    except pz.PositionError as error:
+        st.warning(t("puzzles.bad_position", lang, field=literal(error.field),
+                     value=literal(error.value)), icon="⚠️")
 for name, value in (("pz_streak", 0), ("pz_solved", 0), ("pz_played", 0)):
     state.setdefault(name, value)
 progress.banner(lang)  # progress (issue 11): write queued attempts; say when not saving
@@ -53,13 +66,34 @@ def tr(key: str, **kw: object) -> str:
 
 
 def start(puzzle: pz.Puzzle | None) -> None:
-    """Show ``puzzle`` from scratch and put its id in the URL."""
+    """Show ``puzzle`` from scratch and put its id (a position: its cards) in the URL."""
     if puzzle is None:
         state.pz_empty = True
         return
     state.update(pz_id=puzzle.id, pz_tried=[], pz_done=False, pz_hint=False, pz_counted=False,
                  pz_last=None, pz_empty=False, pz_daily=None, pz_asking=None, pz_closed=None)
+    state.pz_position = puzzle if puzzle.id == pz.POSITION_ID else None
+    if state.pz_position is not None:
+        st.query_params.pop("puzzle", None)
+        st.query_params.update(pz.position_query(puzzle.hand, puzzle.top, puzzle.seen,
+                                                 puzzle.criterion))
+        return
+    for name in pz.POSITION_FIELDS:
+        st.query_params.pop(name, None)
     st.query_params["puzzle"] = puzzle.id
+
+
+def on_screen() -> pz.Puzzle:
+    """The puzzle being solved: a shipped one, or the position opened from a game."""
+    position = state.get("pz_position")
+    if position is not None and state.get("pz_id") == pz.POSITION_ID:
+        return position
+    return pz.find_puzzle(state.pz_id)
+
+
+def rated() -> bool:
+    """A shipped puzzle counts (streak, score, rating); a position from your game does not."""
+    return state.get("pz_id") != pz.POSITION_ID
 
 
 def candidates() -> list[pz.Puzzle]:
@@ -93,8 +127,10 @@ def at_table(puzzle: pz.Puzzle) -> pz.Puzzle:
 
 
 def answer(move: str) -> None:
-    solution = pz.solve(at_table(pz.find_puzzle(state.pz_id)))
+    solution = pz.solve(at_table(on_screen()))
     verdict = pz.judge(solution, move)
+    if not state.pz_counted and not rated():
+        state.pz_counted = True
     if not state.pz_counted:  # the first answer scores; a hint already cost the streak
         # progress (issue 11): written before the page says right or wrong
         progress.record_attempt(pz.find_puzzle(state.pz_id), move, verdict == "right",
@@ -127,7 +163,7 @@ def give_hint() -> None:
 
 
 def reveal() -> None:
-    if not state.pz_counted:
+    if not state.pz_counted and rated():
         progress.record_attempt(pz.find_puzzle(state.pz_id), None, False,  # progress (issue 11)
                                 state.pz_hint, state.get("pz_daily"))
         state.pz_counted, state.pz_played = True, state.pz_played + 1
@@ -140,18 +176,21 @@ def retry() -> None:
 
 
 # --- Which puzzle --------------------------------------------------------------------------------
-current = pz.shipped().get(state.get("pz_id", ""))
+current = (state.get("pz_position") if state.get("pz_id") == pz.POSITION_ID
+           else pz.shipped().get(state.get("pz_id", "")))
 shipped_for_options = bool(pz.pool(rules_id, options=current_options(rules_id)))
 if raw_id and linked is None:
     st.error(tr("unknown", id=literal(raw_id)), icon=":material/search_off:")
 if linked is not None and linked.id != state.get("pz_id"):
     start(linked)
+elif asked_position is not None and asked_position != current:
+    start(asked_position)
 elif (current is None or current.rules_id != rules_id
       or (dict(current.options) != current_options(rules_id) and shipped_for_options)):
     next_one()
     if state.get("pz_empty"):  # no puzzle ships for these options: one of the profile's
         start(pz.next_puzzle(pz.pool(rules_id), None, random.Random()))
-puzzle = at_table(pz.find_puzzle(state.pz_id))
+puzzle = at_table(on_screen())
 progress.puzzle_shown(puzzle.id)  # progress (issue 11): the clock of this attempt
 if not shipped_for_options:
     st.info(tr("no_pack"), icon=":material/info:")
@@ -163,7 +202,7 @@ done, asking = state.pz_done, state.get("pz_asking")
 st.subheader(view.title(puzzle, lang), anchor=False)
 rules = puzzle.rules
 notes = [tr("rules_note", rules=t(f"profile.{rules.id}.name", lang)),
-         tr(f"difficulty.{puzzle.difficulty}"),
+         tr(f"difficulty.{puzzle.difficulty}") if rated() else tr("position_note"),
          tr("status", streak=state.pz_streak, solved=state.pz_solved, played=state.pz_played)]
 if state.get("pz_daily"):
     notes.insert(0, tr("daily_note", date=fmt_date(datetime.date.fromisoformat(state.pz_daily),
@@ -214,7 +253,7 @@ if last:
                    icon=":material/check_circle:")
     else:
         st.error(tr("wrong", move=view.move_name(move, puzzle, lang)), icon=":material/close:")
-if state.pz_counted:  # progress (issue 11): the rating and its change after the first answer
+if state.pz_counted and rated():  # progress (issue 11): the rating and its change after the first answer
     progress.rating_widget(lang, rules_id)
 if asking:
     option = solution.option(asking)

@@ -15,7 +15,9 @@ import streamlit as st
 
 from chinchon.engine.cards import Card
 from chinchon.engine.layoffs import Action, HandEnd
+from chinchon.engine.melds import Meld
 from chinchon.engine.scoring import ScoreSheet
+from chinchon.engine.solver import Arrangement
 from chinchon.views import layoff_table as lt
 from chinchon.views.i18n import card_name, number_separators, t
 from webui.ui import LAID_RING, cards_text, show_arrangement, show_score_table, show_table
@@ -23,20 +25,35 @@ from webui.ui import LAID_RING, cards_text, show_arrangement, show_score_table, 
 OVER_STYLE = "color: #b3261e; font-weight: 700"
 
 
-def step_lines(end: HandEnd, who: Sequence[str], lang: str, step: int) -> str:
+def arrangement_text(arrangement: Arrangement, lang: str) -> str:
+    """What a closer shows, by card names (a joker by the card it stands for): melds apart by
+    " | ", then " / " and the loose cards."""
+    def meld_text(meld: Meld) -> str:
+        return ", ".join(t("cards.label.joker_as", lang, card=card_name(named.code(), lang))
+                         if card.is_joker else card_name(card.code(), lang)
+                         for card, named in zip(meld.cards, meld.stands_for, strict=True))
+
+    text = " | ".join(meld_text(meld) for meld in arrangement.melds)
+    return text + (f" / {cards_text(arrangement.loose, lang)}" if arrangement.loose else "")
+
+
+def step_lines(end: HandEnd, who: Sequence[str], lang: str, step: int, *,
+               bold_last: bool = True, you: str | None = None) -> str:
     """The first ``step`` shows and lay-offs as a numbered markdown list, cards by name (never
-    codes), the latest in bold; ``who[i]`` names ``end.players[i]``."""
+    codes), the latest in bold unless ``bold_last`` is off; ``who[i]`` names ``end.players[i]``,
+    and the player named ``you`` is addressed as "you" (the verb agrees)."""
     lines = []
     for number, move in enumerate(end.steps[:step], 1):
         name, meld = who[move.player], cards_text(move.result.cards, lang)
+        mine = "you_" if you is not None and name == you else ""
         if move.action is Action.SHOW:
-            text = t("layoffs.step.show", lang, who=name, meld=meld)
+            text = t(f"layoffs.step.{mine}show", lang, who=name, meld=meld)
         else:
             card = card_name(move.cards[0].code(), lang)
-            text = t("layoffs.step.lay_off", lang, who=name, card=card, meld=meld)
+            text = t(f"layoffs.step.{mine}lay_off", lang, who=name, card=card, meld=meld)
         if move.round > 1:
             text += f" *({t('layoffs.step.round', lang, n=move.round)})*"
-        lines.append(f"{number}. {'**' + text + '**' if number == step else text}")
+        lines.append(f"{number}. {'**' + text + '**' if bold_last and number == step else text}")
     return "\n".join(lines)
 
 
@@ -65,10 +82,10 @@ def show_scores(end: HandEnd, names: Sequence[str], lang: str) -> None:
 
 
 def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
-                  width: int = 52) -> None:
+                  width: int = 52, you: str | None = None) -> None:
     """The closer's melds and outcome, then every show and lay-off with a replay slider, the
     table as it stands after the chosen step, and each player's score. ``names[i]`` names
-    ``end.players[i]``."""
+    ``end.players[i]``; the player named ``you`` is addressed as "you"."""
     rules = end.rules
     closing = end.close
     if closing is not None:
@@ -79,7 +96,7 @@ def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
     step = len(end.steps)
     if len(end.steps) > 1:
         step = st.slider(t("layoffs.step", lang), 0, len(end.steps), len(end.steps), key=key)
-    lines = step_lines(end, names, lang, step)
+    lines = step_lines(end, names, lang, step, you=you)
     if lines:
         st.markdown(lines)
     show_table_at(end, names, lang, step, width=width)

@@ -1,6 +1,7 @@
 """The Play page's end screens: the end of a hand (step by step, the scores, the sheet,
 eliminations, your return decision), the end of the game with the winner, and the review of
-your decisions (grades, accuracy, "next mistake" opening the position in the hand lab).
+your decisions (grades, accuracy, "next mistake" opening the position in the hand lab or as a
+puzzle on the Puzzles page).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from chinchon.engine.game import Phase
 from chinchon.views import coach
 from chinchon.views import table as tb
 from chinchon.views.i18n import card_name, fmt_number, t
+from chinchon.views.puzzle import position_link
 from webui.hand_end import show_hand_end, show_score_sheet
 from webui.play_state import S, clear_game, decide_return, next_deal, tr
 from webui.table import action_text, number, percent, show_verdict
@@ -28,11 +30,14 @@ def show_hand_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
     result = state.results[index]
     seats = result.player_seats
     st.header(tr("hand_over", lang, n=result.hand), divider="green")
-    if result.closer is not None:
+    if result.closer == tb.HUMAN:
+        st.markdown(tr("you_closed", lang))
+    elif result.closer is not None:
         st.markdown(tr("closed_by", lang, who=names[result.closer]))
     else:
         st.markdown(tr("no_closer", lang))
-    show_hand_end(result.end, [names[s] for s in seats], lang, key=f"play_steps_{result.hand}")
+    show_hand_end(result.end, [names[s] for s in seats], lang, key=f"play_steps_{result.hand}",
+                  you=names[tb.HUMAN])
     scores = ", ".join(f"{names[s]} {number(a, lang)}" for s, a in enumerate(result.scores))
     st.markdown(tr("hand_scores", lang, scores=scores))
     if result.out:
@@ -128,7 +133,11 @@ def review_panel(game: tb.Game, names: Sequence[str], lang: str, hand: int | Non
         if position.top is not None:
             st.caption(tr("pile_top", lang, card=card_name(position.top.code(), lang)))
         show_verdict(verdict, lang, heading=tr("review_grade", lang))
-        lab = find_page("hand_lab")
-        if lab is not None:
-            st.page_link(lab, label=tr("open_lab", lang), icon=":material/science:",
-                         query_params={**coach.hand_lab_query(position), "lang": lang})
+        lab, puzzles = find_page("hand_lab"), find_page("puzzles")
+        with st.container(horizontal=True):
+            if lab is not None:
+                st.page_link(lab, label=tr("open_lab", lang), icon=":material/science:",
+                             query_params={**coach.hand_lab_query(position), "lang": lang})
+            if puzzles is not None:
+                st.page_link(puzzles, label=tr("open_puzzle", lang), icon=":material/extension:",
+                             query_params={**position_link(position), "lang": lang})

@@ -116,6 +116,7 @@ def _reset_for(game: tb.Game) -> None:
     S.play_hint = False
     S.play_armed = False
     S.play_review_at = None
+    S.play_closing = None
 
 
 def _offer_new_game(lang: str, setup: tb.Setup | None) -> None:
@@ -230,9 +231,17 @@ def shown_hand(game: tb.Game) -> int:
     return game.state.hand
 
 
-def your_move(action: Action) -> None:
-    """Play one of your actions: graded by the coach (when on) before it is applied."""
+def your_move(action: Action, *, asked: bool = False) -> None:
+    """Play one of your actions: graded by the coach (when on) before it is applied. A close
+    where several arrangements close equally well waits for your choice of what to show
+    (:func:`close_showing`) unless ``asked``."""
     game: tb.Game = S.play_game
+    if (not asked and isinstance(action, Discard) and action.close
+            and len(tb.closing_options(game.state, action.card)) > 1):
+        S.play_closing = action.card.code()
+        S.play_armed = False
+        return
+    S.play_closing = None
     index = len(game.actions)
     verdict = tb.grade_action(game.state, action) if coach_on() else None
     try:
@@ -267,11 +276,36 @@ def on_hand_action() -> None:
 def on_card() -> None:
     code = clicked_card(HAND_KEY)
     game: tb.Game = S.play_game
-    if code is None or not game.your_turn or game.state.phase is not Phase.DISCARD:
+    if (code is None or not game.your_turn or game.state.phase is not Phase.DISCARD
+            or closing_question(game) is not None):  # the hand waits for what you show
         return
     card = Card.parse(code)
     close = bool(S.get("play_armed")) and card in tb.closing_cards(game)
     your_move(Discard(card, close))
+
+
+def closing_question(game: tb.Game) -> Card | None:
+    """The card you close with while the page asks what you show (None: no question)."""
+    code = S.get("play_closing")
+    if code is None or not game.your_turn or game.state.phase is not Phase.DISCARD:
+        return None
+    card = Card.parse(code)
+    return card if card in tb.closing_cards(game) else None
+
+
+def close_showing(index: int) -> None:
+    """Close with the card asked about, showing its closing choice ``index`` (0: ours)."""
+    game: tb.Game = S.play_game
+    card = closing_question(game)
+    if card is None:
+        return
+    options = tb.closing_options(game.state, card)
+    shown = options[index] if 0 < index < len(options) else None
+    your_move(Discard(card, close=True, shown=shown), asked=True)
+
+
+def cancel_close() -> None:
+    S.play_closing = None
 
 
 def play_hint() -> None:
@@ -300,6 +334,7 @@ def take_back() -> None:
     S.play_last = max(S.play_verdicts, default=None)
     S.play_ack = min(S.get("play_ack", 0), len(game.state.results))
     S.play_hint = S.play_armed = False
+    S.play_closing = None
     _set_game(game)
 
 

@@ -19,12 +19,16 @@ from chinchon.views import coach, svg
 from chinchon.views import table as tb
 from chinchon.views.i18n import card_name, fmt_number, fmt_percent, t
 from webui.card_buttons import ActionButton, card_buttons
+from webui.hand_end import arrangement_text
 from webui.play_state import (
     DRAW_KEY,
     HAND_KEY,
     S,
     arrange_now,
     ask_hint,
+    cancel_close,
+    close_showing,
+    closing_question,
     coach_on,
     face_up,
     hand_signature,
@@ -35,7 +39,7 @@ from webui.play_state import (
     take_back,
     tr,
 )
-from webui.ui import show_cards
+from webui.ui import show_arrangement, show_cards
 
 #: Grade colours (best … blunder), readable on light and dark themes.
 GRADE_COLOURS = {"best": "#1f7a4d", "good": "#3c8d5a", "inaccuracy": "#b7791f",
@@ -208,11 +212,15 @@ def show_hand(game: tb.Game, lang: str) -> None:
     keep = tb.keep_points(game)
     closing = tb.closing_cards(game)
     armed = bool(S.get("play_armed")) and bool(closing)
+    # While the page asks what you show, the hand waits: Cancel gives it back.
+    asked = closing_question(game) if discarding else None
     marks: dict[str, str | None] = {}
     if state.drawn is not None and discarding:
         marks[state.drawn.code()] = "new"
     if armed:
         marks.update({card.code(): "closes" for card in closing})
+    if asked is not None:
+        marks[asked.code()] = "closes"
     if S.get("play_hint") and coach_on() and discarding:
         best = tb.hint(state)[0]
         if isinstance(best, Discard):
@@ -220,20 +228,42 @@ def show_hand(game: tb.Game, lang: str) -> None:
     captions = {card.code(): tr("keeps", lang, points=points) for card, points in keep.items()}
     block = tb.close_block(game) if discarding else None
     close_label = tr("close_armed" if armed else "close", lang)
-    actions = [ActionButton("close", close_label, disabled=not closing, primary=armed,
-                            title=tr("close_help", lang))] if discarding else []
+    actions = [ActionButton("close", close_label, disabled=not closing or asked is not None,
+                            primary=armed, title=tr("close_help", lang))] if discarding else []
     card_buttons([[c.code() for c in g] for g in groups], lang, key=HAND_KEY,
                  label=tr("your_hand", lang), on_click=on_card, states=marks,
-                 disabled=not discarding, captions=captions, actions=actions,
+                 disabled=not discarding or asked is not None, captions=captions,
+                 actions=actions,
                  on_action=on_hand_action, inline=len(groups) > 1, width=78, gap=6)
     if discarding:
-        if armed:
+        if asked is not None:
+            show_closing_question(game, asked, lang)
+        elif armed:
             st.caption(tr("close_pick", lang))
         elif block is not None:
             kind, values = block
             st.caption(tr(f"block.{kind.value}", lang, **values))
         else:
             st.caption(tr("discard_prompt", lang))
+
+
+def show_closing_question(game: tb.Game, card: Card, lang: str) -> None:
+    """You close with ``card`` and several arrangements close equally well: which one you show
+    (ours preselected), as card names and pictures, and why it matters."""
+    options = tb.closing_options(game.state, card)
+    ours = t("layoffs.ours", lang)
+    with st.container(border=True):
+        st.markdown(f"**{tr('shows_question', lang, card=card_name(card.code(), lang))}**")
+        st.caption(tr("shows_why", lang))
+        index = st.radio(tr("shows_label", lang), range(len(options)), index=0,
+                         key=f"play_shows_{len(game.actions)}_{card.code()}",
+                         format_func=lambda i: arrangement_text(options[i], lang)
+                         + (f" ({ours})" if i == 0 else ""))
+        show_arrangement(options[index or 0], game.setup.rules, lang, width=52)
+        with st.container(horizontal=True):
+            st.button(tr("shows_confirm", lang), on_click=close_showing, args=(index or 0,),
+                      type="primary", icon=":material/done_all:", key="play_close_confirm")
+            st.button(tr("shows_cancel", lang), on_click=cancel_close, key="play_close_cancel")
 
 
 def show_controls(game: tb.Game, lang: str) -> None:

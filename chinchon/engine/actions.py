@@ -12,6 +12,14 @@ Discard(Card.parse('12b'), close=True)
 's.7o.p.cJK.n'
 >>> [a.code() for a in decode_actions("s.7o.p.cJK.n")]
 ['stock', '7o', 'pile', 'close JK', 'stay out']
+
+A close may say what the closer shows (None: ours, see :mod:`chinchon.engine.closing`):
+
+>>> shows = parse_action("close 1b showing 7o 7e 7b | JK=2c 3c 4c / 1e")
+>>> shows.code(), shows.token()
+('close 1b showing 7o 7e 7b | JK=2c 3c 4c / 1e', 'c1b:7o,7e,7b|JK=2c,3c,4c/1e')
+>>> parse_token(shows.token()) == shows
+True
 """
 
 from __future__ import annotations
@@ -19,8 +27,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from chinchon.engine.cards import Card, CardError
+from chinchon.engine.cards import Card, CardError, parse_hand
 from chinchon.engine.errors import quote
+from chinchon.engine.melds import Meld, MeldError
+from chinchon.engine.solver import Arrangement
 
 STOCK = "stock"
 PILE = "pile"
@@ -53,20 +63,56 @@ class Draw:
 
 @dataclass(frozen=True)
 class Discard:
-    """Throw ``card`` onto the pile; with ``close`` it goes face down and the hand ends."""
+    """Throw ``card`` onto the pile; with ``close`` it goes face down and the hand ends.
+
+    ``shown`` is what the closer shows when several arrangements (or namings of a joker)
+    close equally well: one of :func:`~chinchon.engine.closing.closing_choices` of his seven
+    cards, checked by the game; None shows ours.
+    """
 
     card: Card
     close: bool = False
+    shown: Arrangement | None = None
+
+    def __post_init__(self) -> None:
+        if self.shown is not None and not self.close:
+            raise ActionError(f"only a close shows an arrangement, not a discard of "
+                              f"{self.card.code()}")
 
     def code(self) -> str:
-        return f"close {self.card.code()}" if self.close else self.card.code()
+        if not self.close:
+            return self.card.code()
+        if self.shown is None:
+            return f"close {self.card.code()}"
+        return f"close {self.card.code()} showing {self.shown.code()}"
 
     def token(self) -> str:
-        return f"c{self.card.code()}" if self.close else self.card.code()
+        if not self.close:
+            return self.card.code()
+        if self.shown is None:
+            return f"c{self.card.code()}"
+        compact = (self.shown.code().replace(" | ", "|").replace(" / ", "/")
+                   .replace("/ ", "/").replace(" ", ","))
+        return f"c{self.card.code()}:{compact}"
 
     def __repr__(self) -> str:
         close = ", close=True" if self.close else ""
-        return f"Discard({self.card!r}{close})"
+        shown = (f", shown=parse_shown({self.shown.code()!r})" if self.shown is not None
+                 else "")
+        return f"Discard({self.card!r}{close}{shown})"
+
+
+def parse_shown(text: str) -> Arrangement:
+    """Read what a closer shows, written as :meth:`Arrangement.code` (``'7o 7c 7b | 3c 4c
+    JK=5c / 1b'``), unchecked: the game checks it against the rules and the closer's cards.
+    :class:`ActionError` names text that is not an arrangement."""
+    melds_text, _, loose_text = text.partition("/")
+    try:
+        melds = tuple(Meld.parse(part) for part in melds_text.split("|") if part.strip())
+        loose = parse_hand(loose_text.replace(",", " "))
+    except (CardError, MeldError) as error:
+        raise ActionError(f"not an arrangement {quote(text.strip())}: {error}") from None
+    return Arrangement(melds, loose)
 
 
 @dataclass(frozen=True)
@@ -101,12 +147,15 @@ def parse_action(text: str) -> Action:
     try:
         if len(words) == 2 and words[0] == "close":
             return Discard(Card.parse(words[1]), close=True)
+        if len(words) > 3 and words[0] == "close" and words[2] == "showing":
+            shown = parse_shown(text.strip().split(None, 3)[3])
+            return Discard(Card.parse(words[1]), close=True, shown=shown)
         if len(words) == 1:
             return Discard(Card.parse(words[0]))
     except CardError as error:
         raise ActionError(f"not an action {quote(text.strip())}: {error}") from None
     raise ActionError(f"not an action {quote(text.strip())}: write stock, pile, a card, "
-                      f"close CARD, return or stay out")
+                      f"close CARD [showing MELDS / LOOSE], return or stay out")
 
 
 def parse_token(token: str) -> Action:
@@ -116,16 +165,19 @@ def parse_token(token: str) -> Action:
         return simple[token]
     try:
         if token[:1] == "c":
-            return Discard(Card.parse(token[1:]), close=True)
+            card, colon, shown = token[1:].partition(":")
+            return Discard(Card.parse(card), close=True,
+                           shown=parse_shown(shown) if colon else None)
         return Discard(Card.parse(token))
     except CardError:
         raise ActionError(f"not an action token {quote(token)}: use s, p, r, n, a card code "
-                          f"or c and a card code") from None
+                          f"or c and a card code (then : and what the closer shows)") from None
 
 
 def encode_actions(actions: Iterable[Action]) -> str:
     """The actions as short tokens joined by ``.``: ``s`` stock, ``p`` pile, a card code for a
-    discard, ``c`` and a card code for a close, ``r`` return, ``n`` stay out (URL-safe)."""
+    discard, ``c`` and a card code for a close (then ``:`` and the arrangement shown, if not
+    ours), ``r`` return, ``n`` stay out (URL-safe)."""
     return ".".join(action.token() for action in actions)
 
 

@@ -19,6 +19,10 @@ list of actions rebuild every state.
 - The stock runs out when a player draws from it and it is empty: the pile is shuffled into a
   new stock (fournier keeps its top card face up); ludoteka's hand ends with no closer the 4th
   time.
+- A close may show another arrangement than ours (``Discard.shown``), one of
+  :func:`~chinchon.engine.closing.closing_choices`: the lay-offs and scores follow it.
+  :func:`legal_actions` offers ours only (bots and the coach keep it), :func:`apply` takes
+  any of them.
 - The end of a hand goes through :meth:`ScoreSheet.close` (the lay-off engine) or
   :meth:`ScoreSheet.stock_ran_out`; then each seat that went out with that hand and may return
   decides, in turn order after the closer; then the next hand is dealt, or the game is over.
@@ -43,11 +47,13 @@ from typing import TypeVar
 
 from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.engine.cards import Card, hand_code
+from chinchon.engine.closing import ChoiceError, shown_in
 from chinchon.engine.draws import discard_leaves
 from chinchon.engine.layoffs import HandEnd
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.scoring import Entry, ScoreSheet, stock_runs_out_ends_hand
 from chinchon.engine.solver import (
+    Arrangement,
     DiscardTable,
     can_close,
     close,
@@ -92,13 +98,15 @@ class Dealt:
 
 @dataclass(frozen=True)
 class Turn:
-    """One turn: ``seat`` drew ``card`` from ``draw`` (stock or pile) and threw ``discard``."""
+    """One turn: ``seat`` drew ``card`` from ``draw`` (stock or pile) and threw ``discard``;
+    a closer's ``shown`` is the arrangement he chose to show (None: ours)."""
 
     seat: int
     draw: str
     card: Card
     discard: Card
     close: bool
+    shown: Arrangement | None = None
 
 
 @dataclass(frozen=True)
@@ -256,7 +264,7 @@ class GameState:
         found: list[Action] = []
         for event in self.events():
             if isinstance(event, Turn):
-                found += [Draw(event.draw), Discard(event.discard, event.close)]
+                found += [Draw(event.draw), Discard(event.discard, event.close, event.shown)]
             elif isinstance(event, Decided):
                 found.append(Return(event.spend))
             elif isinstance(event, HandResult) and event.closer is None:
@@ -375,7 +383,12 @@ def _order_from(sheet: ScoreSheet, first: int) -> list[int]:
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Every action the seat to act may take now (distinct: one discard per different card)."""
+    """Every action the seat to act may take now (distinct: one discard per different card).
+
+    A close is offered once, showing ours: the other arrangements that close as well
+    (:func:`~chinchon.engine.closing.closing_choices`) are accepted by :func:`apply` but not
+    listed, so that the bots (which pick from this list) keep our default and the list stays
+    short."""
     if state.phase is Phase.DRAW:
         return [Draw(STOCK), Draw(PILE)] if state.pile else [Draw(STOCK)]
     if state.phase is Phase.DISCARD:
@@ -409,7 +422,7 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         if action.card not in held:
             return f"{who} does not hold {action.card.code()} (holds {hand_code(held)})"
         if action.close:
-            return _why_no_close(state, held, action.card)
+            return _why_no_close(state, held, action.card) or _why_not_shown(state, action)
         return None
     if isinstance(action, Return):
         if state.phase is not Phase.RETURN:
@@ -433,6 +446,14 @@ def _why_no_close(state: GameState, held: tuple[Card, ...], card: Card) -> str |
     except ValueError as error:
         return f"seat {state.turn} may not close: {error}"
     return f"seat {state.turn} may not close discarding {card.code()}"  # pragma: no cover
+
+
+def _why_not_shown(state: GameState, action: Discard) -> str | None:
+    try:
+        shown_in(state, action)
+    except ChoiceError as error:
+        return f"seat {state.turn} closing with {action.card.code()} {error}"
+    return None
 
 
 def can_apply(state: GameState, action: Action) -> bool:
@@ -486,7 +507,9 @@ def _discard(state: GameState, action: Discard) -> GameState:
     held = list(state.hands[seat] or ())
     held.remove(action.card)
     assert state.drawn is not None and state.drew_from is not None
-    event = Turn(seat, state.drew_from, state.drawn, action.card, action.close)
+    # Kept as the choices write it, ours as None: a game has one record.
+    shown = shown_in(state, action)
+    event = Turn(seat, state.drew_from, state.drawn, action.card, action.close, shown)
     known = list(state.known[seat])
     if action.card in known:
         known.remove(action.card)
@@ -494,14 +517,17 @@ def _discard(state: GameState, action: Discard) -> GameState:
     moved = replace(state, hands=hands, known=_set(state.known, seat, tuple(known)),
                     drawn=None, drew_from=None, log=_Log(event, state.log))
     if action.close:
-        return _closed(replace(moved, closed_card=action.card))
+        return _closed(replace(moved, closed_card=action.card), shown)
     return replace(moved, phase=Phase.DRAW, pile=(*state.pile, action.card),
                    turns=state.turns + 1, turn=state.sheet.next_in(seat))
 
 
-def _closed(state: GameState) -> GameState:
+def _closed(state: GameState, shown: Arrangement | None = None) -> GameState:
     closer = state.turn
-    holdings = {seat: state.hands[seat] or () for seat in state.in_game}
+    holdings: dict[int, tuple[Card, ...] | Arrangement] = {
+        seat: state.hands[seat] or () for seat in state.in_game}
+    if shown is not None:  # the closer shows his choice: the lay-offs follow it
+        holdings[closer] = shown
     # first_round: the closer's turn is not yet counted in ``turns``.
     sheet, end = state.sheet.close(closer, holdings, first_round=state.first_round)
     return _hand_over(state, sheet, end, closer)

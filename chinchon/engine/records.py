@@ -18,9 +18,11 @@ The text: headers, then one block per hand::
 ``[Options "decks=2"]`` follows ``Rules`` when the options differ from the profile's defaults.
 Other lines: ``stock rebuilt (N cards)`` when the stock runs out and is rebuilt, ``N. seat S:
 stock, ran out: no closer`` for ludoteka's fourth time, ``end: no closer; …``, and after a hand
-``seat S returns`` or ``seat S stays out``. ``-`` stands for a seat out. The deal comes from the
-seed (:mod:`chinchon.engine.game`); the drawn cards, upcards and results in the record are
-checked against it. A record may stop before the game ends (``[Result "*"]``).
+``seat S returns`` or ``seat S stays out``; a closer who shows another arrangement than ours
+writes it after his card: ``closes with 12b showing 7o 7c 7b | 3c 4c JK=5c / 1b`` (JSON: the
+turn's ``shown``, ``{"melds": [[codes]…], "loose": [codes]}``). ``-`` stands for a seat out.
+The deal comes from the seed (:mod:`chinchon.engine.game`); the drawn cards, upcards and
+results in the record are checked against it. A record may stop before the game ends (``[Result "*"]``).
 
 >>> from chinchon.engine.bots import play_game
 >>> from chinchon.engine.rules import get_rules
@@ -38,7 +40,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return, encode_actions
+from chinchon.engine.actions import (
+    PILE,
+    STOCK,
+    Action,
+    ActionError,
+    Discard,
+    Draw,
+    Return,
+    encode_actions,
+    parse_shown,
+)
 from chinchon.engine.cards import Card, CardError
 from chinchon.engine.errors import quote
 from chinchon.engine.game import (
@@ -57,7 +69,8 @@ from chinchon.engine.rules import Rules, RulesError, get_rules
 
 _HEADER = re.compile(r'\[(\w+) "([^"]*)"\]')
 _HAND = re.compile(r"Hand (\d+): seat (\d+) starts, upcard (\S+)")
-_TURN = re.compile(r"(\d+)\. seat (\d+): (stock|pile) (\S+), (throws|closes with) (\S+)")
+_TURN = re.compile(r"(\d+)\. seat (\d+): (stock|pile) (\S+), (throws|closes with) (\S+)"
+                   r"(?: showing (.+))?")
 _DRAWN = re.compile(r"(\d+)\. seat (\d+): (stock|pile) (\S+)")
 _RAN_OUT = re.compile(r"(\d+)\. seat (\d+): stock, ran out: no closer")
 _REBUILT = re.compile(r"stock rebuilt \((\d+) cards\)")
@@ -132,8 +145,9 @@ class GameRecord:
             elif isinstance(event, Turn):
                 move += 1
                 verb = "closes with" if event.close else "throws"
+                shows = f" showing {event.shown.code()}" if event.shown is not None else ""
                 lines.append(f"  {move}. seat {event.seat}: {event.draw} {event.card.code()}, "
-                             f"{verb} {event.discard.code()}")
+                             f"{verb} {event.discard.code()}{shows}")
             elif isinstance(event, Reshuffled):
                 lines.append(f"  stock rebuilt ({len(event.stock)} cards)")
             elif isinstance(event, HandResult):
@@ -198,6 +212,10 @@ class GameRecord:
                                            "card": event.card.code(),
                                            "discard": event.discard.code(),
                                            "close": event.close})
+                if event.shown is not None:
+                    hands[-1]["turns"][-1]["shown"] = {
+                        "melds": [meld.code().split() for meld in event.shown.melds],
+                        "loose": [card.code() for card in event.shown.loose]}
             elif isinstance(event, Reshuffled):
                 hands[-1]["turns"].append({"reshuffle": [c.code() for c in event.stock]})
             elif isinstance(event, HandResult):
@@ -306,6 +324,27 @@ def _card(code: str, where: str) -> Card:
         raise RecordError(f"{where}: {error}") from None
 
 
+def _shown(text: str | None, where: str) -> Any:
+    """What a closer shows, as written after ``showing`` (None: ours)."""
+    if text is None:
+        return None
+    try:
+        return parse_shown(text)
+    except ActionError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _json_shown(value: Any, where: str) -> Any:
+    if value is None:
+        return None
+    if (not isinstance(value, dict) or not isinstance(value.get("melds"), list)
+            or not all(isinstance(m, list) for m in value["melds"])
+            or not isinstance(value.get("loose", []), list)):
+        raise RecordError(f"{where}: 'shown' is an object with melds (lists of codes) and loose")
+    melds = " | ".join(" ".join(map(str, meld)) for meld in value["melds"])
+    return _shown(f"{melds} / {' '.join(map(str, value.get('loose', [])))}", where)
+
+
 def _claim_of(line: str, hand: int, number: int) -> _Claim:
     where = f"line {number} (hand {hand})"
     if match := _HAND.fullmatch(line):
@@ -316,7 +355,8 @@ def _claim_of(line: str, hand: int, number: int) -> _Claim:
         return _Claim("turn", where, {"seat": int(match[2]), "draw": match[3],
                                       "card": _card(match[4], where),
                                       "discard": _card(match[6], where),
-                                      "close": match[5] == "closes with"})
+                                      "close": match[5] == "closes with",
+                                      "shown": _shown(match[7], where)})
     if match := _DRAWN.fullmatch(line):
         where = f"hand {hand}, move {match[1]}"
         return _Claim("turn", where, {"seat": int(match[2]), "draw": match[3],
@@ -368,7 +408,8 @@ def _json_claims(hand: Any, number: int) -> Iterator[_Claim]:
                                       "card": _card(str(turn["card"]), at),
                                       "discard": None if discard is None
                                       else _card(str(discard), at),
-                                      "close": bool(turn.get("close", False))})
+                                      "close": bool(turn.get("close", False)),
+                                      "shown": _json_shown(turn.get("shown"), at)})
         if "scores" in hand:
             if hand.get("closer") is None:
                 yield _Claim("ran_out", f"{where}, move {move + 1}", {"seat": None})
@@ -469,7 +510,10 @@ def _check(rules: Rules, seats: tuple[str, ...], seed: int, claims: Sequence[_Cl
                                   f"no closer")
             _same(where, f"the card drawn from the {values['draw']}", values["card"], state.drawn)
             if values["discard"] is not None:
-                act(Discard(values["discard"], values["close"]), where)
+                shown = values.get("shown")
+                if shown is not None and not values["close"]:
+                    raise RecordError(f"{where}: only a close shows an arrangement")
+                act(Discard(values["discard"], values["close"], shown), where)
             elif claim is not claims[-1]:
                 raise RecordError(f"{where}: a turn without a discard may only end the record")
         elif claim.kind == "rebuilt":

@@ -36,13 +36,18 @@ from chinchon.puzzles.generator import (
 from chinchon.puzzles.model import (
     CRITERIA,
     DIFFICULTIES,
+    POSITION_FIELDS,
+    POSITION_ID,
     QUESTIONS,
     STOCK,
     TAKE,
     THEMES,
+    PositionError,
     Puzzle,
     PuzzleError,
     check_puzzle,
+    position_puzzle,
+    position_query,
 )
 from chinchon.puzzles.packs import (
     PACK_DIR,
@@ -80,15 +85,15 @@ from chinchon.puzzles.teaching import (
 )
 
 __all__ = [
-    "CLOSE_CHANCE_MARGIN", "CRITERIA", "DIFFICULTIES", "PACK_DIR", "POINTS_MARGIN", "QUESTIONS",
-    "STOCK", "TAKE", "THEMES", "CheckReport", "Draws", "Option", "Position", "PositionSource",
-    "Puzzle", "PuzzleError", "Solution", "card_order", "check_packs", "check_puzzle",
-    "compared_move", "daily_puzzle", "difficulty_of", "dull_reason", "export_lines",
-    "find_puzzle", "game_positions", "generate", "helping_draws", "hint_moves", "judge",
-    "judge_close", "lesson",
-    "level_for", "load_all", "load_pack", "main_theme", "naive_is_right", "naive_moves",
-    "next_puzzle", "number_of", "number_order", "offers_close", "pack_paths", "pack_text",
-    "play_positions", "pool", "puzzle_json", "read_pack", "rejected_before_drawing",
-    "shipped", "should_close",
-    "simulated_positions", "solve", "themes_of", "trivial", "verify", "why",
+    "CLOSE_CHANCE_MARGIN", "CRITERIA", "DIFFICULTIES", "PACK_DIR", "POINTS_MARGIN",
+    "POSITION_FIELDS", "POSITION_ID", "QUESTIONS", "STOCK", "TAKE", "THEMES", "CheckReport",
+    "Draws", "Option", "Position", "PositionError", "PositionSource", "Puzzle", "PuzzleError",
+    "Solution", "card_order", "check_packs", "check_puzzle", "compared_move", "daily_puzzle",
+    "difficulty_of", "dull_reason", "export_lines", "find_puzzle", "game_positions", "generate",
+    "helping_draws", "hint_moves", "judge", "judge_close", "lesson", "level_for", "load_all",
+    "load_pack", "main_theme", "naive_is_right", "naive_moves", "next_puzzle", "number_of",
+    "number_order", "offers_close", "pack_paths", "pack_text", "play_positions", "pool",
+    "position_puzzle", "position_query", "puzzle_json", "read_pack", "rejected_before_drawing",
+    "shipped", "should_close", "simulated_positions", "solve", "themes_of", "trivial", "verify",
+    "why",
 ]

@@ -15,12 +15,15 @@ stock. The cards already seen (the discard pile) are known; every other card is 
 (Card.parse('3c'), 'fewest-points')
 >>> Puzzle.parse(p.code()) == p
 True
+
+A position met in a game opens as an ad-hoc puzzle (id :data:`POSITION_ID`) from URL values
+(:func:`position_query`, :func:`position_puzzle`): the solver judges it live like any other.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -45,6 +48,16 @@ _ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 class PuzzleError(ValueError):
     """A puzzle that cannot be read, or whose stored answer the solver does not confirm."""
+
+
+class PositionError(PuzzleError):
+    """URL values that are not a position: ``field`` names the value (``hand``, ``top``,
+    ``seen``, ``criterion``), ``value`` quotes it as given (cut short)."""
+
+    def __init__(self, message: str, field: str, value: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.value = value
 
 
 
@@ -189,3 +202,88 @@ def check_puzzle(puzzle: Puzzle) -> None:
     rules.deck.check_hand(puzzle.hand)
     unseen_cards(rules, puzzle.hand, puzzle.visible)
 
+
+
+#: The id of a puzzle opened from a position (never a shipped puzzle's: those end in digits).
+POSITION_ID = "position"
+#: The URL values of a position.
+POSITION_FIELDS = ("hand", "top", "seen", "criterion")
+
+
+def position_query(hand: Sequence[Card], top: Card | None = None, seen: Sequence[Card] = (),
+                   criterion: str | None = None) -> dict[str, str]:
+    """The URL values of a position: eight cards (which to throw), or seven and the pile's
+    ``top`` (take it or draw); ``seen`` the other cards known out of the stock.
+
+    >>> position_query(parse_hand("3c 4c 5c 7o 7e 9b 11b 2e"), seen=parse_hand("1o"))
+    {'hand': '3c+4c+5c+7o+7e+9b+11b+2e', 'seen': '1o'}
+    """
+    query = {"hand": "+".join(card.code() for card in hand)}
+    if top is not None:
+        query["top"] = top.code()
+    if seen:
+        query["seen"] = "+".join(card.code() for card in seen)
+    if criterion is not None:
+        query["criterion"] = criterion
+    return query
+
+
+def position_puzzle(rules_id: str, options: Mapping[str, int], values: Mapping[str, str | None]
+                    ) -> Puzzle:
+    """The ad-hoc puzzle of :func:`position_query`'s values under a profile and its options:
+    a ``take`` question with a top card, else ``discard`` (judged by ``close-chance`` unless
+    ``criterion`` says otherwise). :class:`PositionError` names the value that is wrong.
+
+    >>> position_puzzle("barajamos", {}, {"hand": "3c+4c+5c+7o+7e+9b+11b+2e"}).question
+    'discard'
+    >>> position_puzzle("barajamos", {}, {"hand": "3c 4c 5c 7o 7e 9b 11b"}).question
+    Traceback (most recent call last):
+    ...
+    chinchon.puzzles.model.PositionError: the position's hand: a 'discard' question holds 8 \
+cards and no top card, not '3c 4c 5c 7o 7e 9b 11b'
+    """
+    cards: dict[str, tuple[Card, ...]] = {}
+    for name in ("hand", "top", "seen"):
+        text = (values.get(name) or "").replace("+", " ").replace(",", " ")
+        try:
+            cards[name] = parse_hand(text)
+        except ValueError as error:
+            raise _position_error(name, values, error) from None
+    if len(cards["top"]) > 1:
+        raise PositionError(f"the position's top is one card, not {quote(values.get('top'))}",
+                            "top", _cut(values.get("top")))
+    top = cards["top"][0] if cards["top"] else None
+    criterion = (values.get("criterion") or "").strip().lower() or (
+        "close-chance" if top is None else "fewest-points")
+    if criterion not in CRITERIA:
+        raise PositionError(f"criterion is one of {', '.join(CRITERIA)}, not "
+                            f"{quote(values.get('criterion'))}", "criterion",
+                            _cut(values.get("criterion")))
+    puzzle = Puzzle(POSITION_ID, rules_id, cards["hand"], "take" if top else "discard",
+                    criterion, tuple(sorted(options.items())), top, cards["seen"])
+    try:
+        check_puzzle(puzzle)
+    except ValueError as error:
+        field = "criterion" if "criterion" in str(error) or "judged" in str(error) else (
+            "seen" if cards["seen"] and _clean(puzzle, with_seen=False) else "hand")
+        raise _position_error(field, values, error) from None
+    return puzzle
+
+
+def _clean(puzzle: Puzzle, *, with_seen: bool) -> bool:
+    """Whether the puzzle holds once its seen cards are set aside."""
+    try:
+        check_puzzle(replace(puzzle, seen=puzzle.seen if with_seen else ()))
+    except ValueError:
+        return False
+    return True
+
+
+def _cut(value: str | None) -> str:
+    text = value or ""
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _position_error(field: str, values: Mapping[str, str | None], error: Exception
+                    ) -> PositionError:
+    return PositionError(f"the position's {field}: {error}", field, _cut(values.get(field)))

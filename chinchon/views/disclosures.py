@@ -38,8 +38,8 @@ class Disclosure:
     profiles: tuple[str, ...]
     #: The source file read (or silent) on the point.
     source: str
-    #: Whether the player could pick another reading where it matters (the lay-off table offers
-    #: the closer's arrangement; see the README for the rest).
+    #: Whether the player may pick another reading where it matters: the closer's arrangement
+    #: and the naming of his jokers, in the lay-off table and when he closes in a game (Play).
     choosable: bool = False
 
 
@@ -53,7 +53,8 @@ DISCLOSURES: tuple[Disclosure, ...] = (
     Disclosure("jdc_everybody_out_tie", "scoring", "everybody_out", ("jeux-de-cartes",), _J),
     Disclosure("ludoteka_no_closer", "scoring", "stock", ("ludoteka",), _L),
     Disclosure("ludoteka_two_jokers_run", "jokers", "chinchon", ("ludoteka",), _L),
-    Disclosure("ludoteka_joker_naming", "jokers", "jokers", ("ludoteka", HOUSE), _L),
+    Disclosure("ludoteka_joker_naming", "jokers", "jokers", ("ludoteka", HOUSE), _L,
+               choosable=True),
     Disclosure("joker_renamed_in_group", "layoffs", "layoffs", ("ludoteka", HOUSE), _L),
     Disclosure("joker_place_in_run", "layoffs", "layoffs", ("ludoteka", HOUSE), _L),
     Disclosure("joker_laid_off", "layoffs", "layoffs", ("ludoteka", HOUSE), _L),

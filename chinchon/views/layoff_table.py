@@ -18,13 +18,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from itertools import product
 
 from chinchon.engine.cards import Card, CardError, hand_code, parse_hand  # noqa: F401
-from chinchon.engine.melds import namings
+from chinchon.engine.closing import closing_choices  # the engine's, offered by the page
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401 (doctest)
 from chinchon.engine.scoring import EntryKind, GameOverError, ReturnError, ScoreSheet, SeatError
-from chinchon.engine.solver import HAND_SIZE, Arrangement, CloseError, analyze, close_as
+from chinchon.engine.solver import HAND_SIZE, CloseError, analyze
 from chinchon.views.handlab import copies_of, deal_closer, read_hand, toggle
 
 __all__ = ["Outside", "Pick", "ProblemKind", "Refusal", "RefusalKind", "SheetRow",
@@ -325,34 +324,3 @@ def _return_refusal(sheet: ScoreSheet, seat: int) -> Refusal:
         return (Refusal(RefusalKind.RETURNS_USED, seat, (("count", used),)) if used
                 else Refusal(RefusalKind.NO_RETURNS, seat))
     return Refusal(RefusalKind.TOO_FEW_IN, seat)
-
-
-def closing_choices(hand: Sequence[Card], rules: Rules, *, limit: int = 12
-                    ) -> tuple[Arrangement, ...]:
-    """What the closer may show: every arrangement (and naming of its jokers) that closes as
-    well as the best close, ours first; empty when the hand may not close. Which one he shows
-    changes what the others may lay off.
-
-    >>> [a.code() for a in closing_choices(parse_hand("3c 4c 5c 6c 6o 6e 1b"),
-    ...                                     get_rules("barajamos"))]
-    ['6o 6c 6e | 3c 4c 5c / 1b']
-    >>> len(closing_choices(parse_hand("3c 4c JK 7o 7e 7b 1b"), get_rules("ludoteka", jokers=2)))
-    2
-    """
-    analysis = analyze(hand, rules)
-    best = analysis.close
-    if best is None:
-        return ()
-    found: dict[str, Arrangement] = {}
-    for arrangement in (best.arrangement, *analysis.arrangements):
-        for melds in product(*(namings(meld, rules) for meld in arrangement.melds)):
-            option = Arrangement(tuple(melds), arrangement.loose)
-            try:
-                closing = close_as(option, rules)
-            except CloseError:
-                continue
-            if (closing.outcome, closing.score) == (best.outcome, best.score):
-                found.setdefault(option.code(), option)
-            if len(found) >= limit:
-                return tuple(found.values())
-    return tuple(found.values())

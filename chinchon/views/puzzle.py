@@ -25,6 +25,7 @@ import plotly.graph_objects as go
 from chinchon.engine.cards import Card
 from chinchon.engine.solver import Arrangement, Outcome, analyze
 from chinchon.puzzles import (
+    POSITION_ID,
     STOCK,
     TAKE,
     Draws,
@@ -38,8 +39,10 @@ from chinchon.puzzles import (
     lesson,
     main_theme,
     number_of,
+    position_query,
     why,
 )
+from chinchon.views.coach import Position
 from chinchon.views.i18n import card_name, fmt_number, fmt_percent, number_separators, t
 from chinchon.views.svg import card_data_uri
 
@@ -76,7 +79,10 @@ def outcome_text(outcome: Outcome | str, score: int | None, lang: str) -> str:
 
 
 def title(puzzle: Puzzle, lang: str) -> str:
-    """The puzzle's theme and number, e.g. "Keep the run open · #77"."""
+    """The puzzle's theme and number, e.g. "Keep the run open · #77" (a position opened from a
+    game: says so)."""
+    if puzzle.id == POSITION_ID:
+        return tr("position_title", lang)
     theme = main_theme(puzzle)
     name = tr(f"theme.{theme}", lang) if theme else tr(f"kind.{puzzle.criterion}", lang)
     return tr("title_theme", lang, theme=name, number=number_of(puzzle))
@@ -237,3 +243,14 @@ def chart(solution: Solution, lang: str) -> go.Figure:
 
 def card_codes(cards: Sequence[Card]) -> list[str]:
     return [card.code() for card in cards]
+
+
+def position_link(position: Position) -> dict[str, str]:
+    """The Puzzles page's URL values that open a coach's position as a puzzle: the rules and
+    their deck options, the cards held, the pile's top and the cards seen."""
+    rules = position.rules
+    query = {"rules": rules.id}
+    query.update({name: str(value) for name, value in rules.options.items()
+                  if name in ("decks", "deck", "jokers")})
+    query.update(position_query(position.hand, position.top, position.seen))
+    return query

@@ -4,7 +4,9 @@ No Streamlit here. A game is its :class:`Setup` (the rules, the bots' levels, th
 its moves; :func:`load` rebuilds it from the URL's values and names what is wrong with a bad
 one (:class:`TableError`). The moves are written densely (:func:`encode`): each move is its
 index among the legal actions of its state, in half a byte (a whole byte when a state has more
-than 15 legal actions), then base64url, so a whole game's address stays far under 8 KB.
+than 15 legal actions), then base64url, so a whole game's address stays far under 8 KB. A close
+that shows another arrangement than ours is the escape (15, or 255 in a byte) before its pick
+and the index of the arrangement among the closing choices in a nibble after it.
 
 You sit at seat :data:`HUMAN`; each bot decides from its own view (``seat_view.view``) only.
 
@@ -29,6 +31,8 @@ from chinchon.engine import game as engine
 from chinchon.engine.actions import STOCK, Action, Discard, Draw, Return
 from chinchon.engine.bots import BOT_NAMES, make_bot
 from chinchon.engine.cards import Card
+from chinchon.engine.closing import choice_in
+from chinchon.engine.closing import choices_in as closing_options
 from chinchon.engine.game import GameState, Phase, Turn, legal_actions
 from chinchon.engine.rules import CloseRule, Rules, get_rules
 from chinchon.engine.seat_view import view
@@ -64,6 +68,7 @@ PROBLEMS: Mapping[str, tuple[str, ...]] = {
     "no_bots": (), "unknown_bot": ("value",), "players": ("low", "high", "count"),
     "rules": ("value",), "seed": ("value",), "moves_text": ("value",), "over": ("number",),
     "short": ("number", "hand"), "pick": ("number", "hand", "pick", "size"),
+    "choice": ("number", "hand", "pick", "size"),
 }
 
 
@@ -133,21 +138,31 @@ def parse_setup(rules_id: str, options: Mapping[str, int], seats: str, seed: str
 _PAD = 0xF
 
 
-def encode(picks: Sequence[int], sizes: Sequence[int]) -> str:
+def encode(picks: Sequence[int], sizes: Sequence[int], choices: Sequence[int] = ()) -> str:
     """Each pick (an index among ``sizes[i]`` legal actions) in a nibble, two when a state has
-    more than 15; an odd count ends with the nibble 15 (never a one-nibble pick).
+    more than 15; an odd count ends with the nibble 15 (never a one-nibble pick). A close that
+    shows arrangement ``choices[i]`` (not 0, ours) is the escape (15, or 15 15 in a byte state:
+    never a pick), the pick, then the choice in a nibble.
 
     >>> encode([0, 1, 3], [2, 2, 16])
     'AQM'
     >>> encode([1], [2])
     'Hw'
+    >>> encode([0, 1], [2, 9], [0, 2])
+    'DxI'
     """
     nibbles: list[int] = []
-    for pick, size in zip(picks, sizes, strict=True):
-        if size > 15:
+    choices = list(choices) or [0] * len(picks)
+    for pick, size, choice in zip(picks, sizes, choices, strict=True):
+        wide = size > 15
+        if choice:
+            nibbles += [_PAD, _PAD] if wide else [_PAD]
+        if wide:
             nibbles += [pick >> 4, pick & 0xF]
         else:
             nibbles.append(pick)
+        if choice:
+            nibbles.append(choice)
     if len(nibbles) % 2:
         nibbles.append(_PAD)
     data = bytes((nibbles[i] << 4) | nibbles[i + 1] for i in range(0, len(nibbles), 2))
@@ -176,13 +191,16 @@ _B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 @dataclass(frozen=True)
 class Game:
     """A game and its history: ``states[0]`` is the deal, ``states[i + 1]`` follows
-    ``actions[i]``, which was pick ``picks[i]`` of ``legal_actions(states[i])``."""
+    ``actions[i]``, which was pick ``picks[i]`` of ``legal_actions(states[i])`` (a close that
+    shows another arrangement: the close's pick, and ``choices[i]`` its index among the
+    closing choices; 0 for ours and every other action)."""
 
     setup: Setup
     states: tuple[GameState, ...]
     actions: tuple[Action, ...]
     picks: tuple[int, ...]
     sizes: tuple[int, ...]
+    choices: tuple[int, ...] = ()
 
     @property
     def state(self) -> GameState:
@@ -190,7 +208,7 @@ class Game:
 
     def code(self) -> str:
         """The URL's ``moves`` value."""
-        return encode(self.picks, self.sizes)
+        return encode(self.picks, self.sizes, self.choices)
 
     @property
     def over(self) -> bool:
@@ -209,8 +227,21 @@ class Game:
         state = self.state
         legal = legal_actions(state)
         after = engine.apply(state, action)  # raises for an illegal move, naming it
+        choice, base = 0, action
+        if isinstance(action, Discard) and action.shown is not None:
+            # Kept as the closing choices write it, ours as no choice: one address per game.
+            choice = choice_in(state, action)
+            base = Discard(action.card, close=True)
+            action = Discard(action.card, close=True,
+                             shown=closing_options(state, action.card)[choice] if choice
+                             else None)
         return Game(self.setup, (*self.states, after), (*self.actions, action),
-                    (*self.picks, legal.index(action)), (*self.sizes, len(legal)))
+                    (*self.picks, legal.index(base)), (*self.sizes, len(legal)),
+                    (*self._choices, choice))
+
+    @property
+    def _choices(self) -> tuple[int, ...]:
+        return self.choices or (0,) * len(self.actions)
 
     def bot_action(self) -> Action:
         """What the bot to move chooses, from his own view only (seeded by the move number,
@@ -218,6 +249,7 @@ class Game:
         state = self.state
         seat = state.turn
         bot = make_bot(self.setup.bots[seat - 1], f"{self.setup.seed}:{seat}:{len(self.actions)}")
+        # A bot picks from the legal actions, so a bot who closes shows ours (the default).
         return bot.choose(view(state, seat))
 
     def play_bot(self) -> Game:
@@ -262,7 +294,7 @@ class Game:
     def prefix(self, count: int) -> Game:
         """The game after its first ``count`` actions."""
         return Game(self.setup, self.states[:count + 1], self.actions[:count],
-                    self.picks[:count], self.sizes[:count])
+                    self.picks[:count], self.sizes[:count], self._choices[:count])
 
     @cached_property
     def human_decisions(self) -> tuple[int, ...]:
@@ -291,21 +323,59 @@ def load(setup: Setup, code: str) -> Game:
                 break
             raise TableError(f"move {number}: the game is already over", "moves", "over",
                              number=number)
-        if size > 15:
-            if at + 1 >= len(nibbles):
-                raise TableError(f"move {number} (hand {state.hand}) is cut short", "moves",
-                                 "short", number=number, hand=state.hand)
-            pick, at = (nibbles[at] << 4) | nibbles[at + 1], at + 2
-        else:
-            pick, at = nibbles[at], at + 1
-            if pick == _PAD and at == len(nibbles):
-                break
-        if pick >= size:
+        if at == len(nibbles) - 1 and nibbles[at] == _PAD:
+            break  # the pad of an odd count
+        pick, at = _read_pick(nibbles, at, size, number, state)
+        choice = 0
+        escape = _ESCAPE_BYTE if size > 15 else _ESCAPE_NIBBLE
+        if pick == escape and state.phase is Phase.DISCARD:  # a close showing another choice
+            pick, at = _read_pick(nibbles, at, size, number, state)
+            choice, at = _read_choice(nibbles, at, number, state)
+        if not 0 <= pick < size:
             raise TableError(f"move {number} (hand {state.hand}) picks action {pick + 1}, but "
                              f"only {size} are legal there", "moves", "pick", number=number,
                              hand=state.hand, pick=pick + 1, size=size)
-        game = game.play(legal[pick])
+        game = game.play(_with_choice(legal[pick], choice, number, state))
     return game
+
+
+#: Before a pick, the escape of a close that shows another arrangement (never a pick: a
+#: state has at most 15 legal actions in a nibble, 16 in a byte).
+_ESCAPE_NIBBLE, _ESCAPE_BYTE = _PAD, 0xFF
+
+
+def _read_pick(nibbles: Sequence[int], at: int, size: int, number: int, state: GameState
+               ) -> tuple[int, int]:
+    """The pick at ``at`` (maybe the escape) and where the next value starts."""
+    width = 2 if size > 15 else 1
+    if at + width > len(nibbles):
+        raise TableError(f"move {number} (hand {state.hand}) is cut short", "moves",
+                         "short", number=number, hand=state.hand)
+    if width == 1:
+        return nibbles[at], at + 1
+    return (nibbles[at] << 4) | nibbles[at + 1], at + 2
+
+
+def _read_choice(nibbles: Sequence[int], at: int, number: int, state: GameState
+                 ) -> tuple[int, int]:
+    if at >= len(nibbles):
+        raise TableError(f"move {number} (hand {state.hand}) is cut short", "moves",
+                         "short", number=number, hand=state.hand)
+    return nibbles[at], at + 1
+
+
+def _with_choice(action: Action, choice: int, number: int, state: GameState) -> Action:
+    """The picked action, showing arrangement ``choice`` of its closing choices (0: ours)."""
+    if not choice:
+        return action
+    options = (closing_options(state, action.card)
+               if isinstance(action, Discard) and action.close else ())
+    if choice >= len(options):
+        raise TableError(f"move {number} (hand {state.hand}) shows arrangement {choice + 1}, "
+                         f"but only {len(options)} close there", "moves", "choice",
+                         number=number, hand=state.hand, pick=choice + 1, size=len(options))
+    assert isinstance(action, Discard)
+    return Discard(action.card, close=True, shown=options[choice])
 
 
 # --- What the table shows ---------------------------------------------------------------------------
@@ -504,8 +574,8 @@ def verdicts(game: Game, indexes: Iterable[int],
 
 
 __all__ = [
-    "HUMAN", "MAX_OPPONENTS", "MAX_SEED", "PACES", "PROBLEMS", "YOU", "Block", "Game", "SeatInfo", "Setup",
-    "TableError", "TurnNote", "close_block", "closing_cards", "decisions", "encode",
-    "grade_action", "hand_groups", "hint", "keep_points", "last_turns", "load", "new_game",
-    "parse_setup", "position", "seats", "turns_since", "verdicts",
+    "HUMAN", "MAX_OPPONENTS", "MAX_SEED", "PACES", "PROBLEMS", "YOU", "Block", "Game", "SeatInfo",
+    "Setup", "TableError", "TurnNote", "close_block", "closing_cards", "closing_options",
+    "decisions", "encode", "grade_action", "hand_groups", "hint", "keep_points", "last_turns",
+    "load", "new_game", "parse_setup", "position", "seats", "turns_since", "verdicts",
 ]
