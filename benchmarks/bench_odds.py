@@ -4,7 +4,9 @@ First the wall time of :func:`chinchon.engine.odds.enumerate_odds` per shipped p
 process and in two (targets: 40 cards under 20 s, 48 cards under 60 s); then the batch look-up
 rate of :func:`chinchon.engine.odds.loose_points_of_masks` on a million random 7-card hands, next to the
 plain solver (:func:`chinchon.engine.solver.fewest_loose_points`, one hand at a time) on the first of
-the same hands, with the ratio (the answers are checked equal).
+the same hands, with the ratio (the answers are checked equal). Between them, house profiles
+counted live (one deck, no jokers) and those that are not counted, with the reason and the
+number of seven-card hands (:func:`chinchon.engine.odds.uncounted`).
 Run ``python -m benchmarks.bench_odds`` (``--only-40`` skips the 48-card decks).
 """
 
@@ -18,10 +20,20 @@ from functools import partial
 import numpy as np
 
 from chinchon.engine.cards import Card
-from chinchon.engine.odds import SHIPPED, enumerate_odds, loose_points_of_masks, shipped_odds
+from chinchon.engine.odds import (
+    SHIPPED,
+    enumerate_odds,
+    loose_points_of_masks,
+    shipped_odds,
+    uncounted,
+)
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.solver import fewest_loose_points
 
+HOUSE_COUNTED = ("fournier+figures=10-10-10", "barajamos+figures=8-9-10+deck=40",
+                 "ludoteka+seven-ten=no")
+HOUSE_UNCOUNTED = ("barajamos+decks=2", "jeux-de-cartes+decks=2", "ludoteka+jokers=2",
+                   "barajamos+jokers=ace-of-oros")
 BATCH_HANDS = 1_000_000
 SOLVER_HANDS = 50_000
 
@@ -72,6 +84,17 @@ def main() -> None:
         two = _seconds(partial(enumerate_odds, rules, workers=2))
         target = 20 if deck == 40 else 60
         print(f"{rules_id:<16}{deck:>5}{odds.hands:>13,}{one:>11.2f}s{two:>12.2f}s{target:>7}s")
+
+    print("\nhouse rules: counted live on the Odds page (one deck, no jokers), wall time, best "
+          "of 3; profiles not counted, and why")
+    for code in HOUSE_COUNTED:
+        rules = get_rules(code)
+        odds = enumerate_odds(rules)
+        print(f"{code:<44}{odds.hands:>13,}{_seconds(partial(enumerate_odds, rules)):>11.2f}s")
+    for code in HOUSE_UNCOUNTED:
+        found = uncounted(get_rules(code))
+        assert found is not None, code
+        print(f"{code:<44}{found[1]:>15,} hands: not counted ({found[0]})")
 
     print(f"\nbatch look-ups: fewest loose points of {BATCH_HANDS:,} random 7-card hands; "
           f"the plain solver on the first {SOLVER_HANDS:,} (one process)")

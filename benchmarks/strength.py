@@ -2,7 +2,8 @@
 
 ``python -m benchmarks.strength [--games N] [--workers W] [--seed S] [--rules ID …]`` plays
 ``expert`` against ``greedy`` and ``greedy`` against ``random`` under each profile (default
-tables: two seats, three for barajamos) and prints one markdown row per match. Slow (minutes);
+tables: two seats, three for barajamos) and prints one markdown row per match (``--pairings
+expert,expert-nowait`` measures the expert's close-or-wait decision against the older rule). Slow (minutes);
 not run by ``python -m benchmarks``.
 """
 
@@ -27,8 +28,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairings", nargs="*", default=[",".join(p) for p in PAIRINGS])
     args = parser.parse_args(argv)
     print("| profile | pairing | games | mean difference per hand (points) | 95% interval "
-          "| win rate (first bot) | seconds |")
-    print("|---|---|---:|---:|---|---:|---:|")
+          "| win rate (first bot) | win rate difference, 95% interval | seconds |")
+    print("|---|---|---:|---:|---|---:|---|---:|")
     for rules_id in args.rules:
         rules = get_rules(rules_id)
         for pairing in args.pairings:
@@ -40,10 +41,11 @@ def main(argv: list[str] | None = None) -> None:
             seconds = time.perf_counter() - start
             difference = result.differences()[0]
             first = result.stats()[0]
-            interval = difference.hand_score
+            interval, wins = difference.hand_score, difference.win_rate
             print(f"| {rules_id} | {bots[0]} vs {bots[1]} | {len(result.games)} | "
                   f"{interval.mean:+.2f} | [{interval.low:+.2f}, {interval.high:+.2f}] | "
-                  f"{first.win_rate:.1%} | {seconds:.0f} |", flush=True)
+                  f"{first.win_rate:.1%} | {wins.mean:+.1%} [{wins.low:+.1%}, {wins.high:+.1%}] "
+                  f"| {seconds:.0f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from chinchon.engine.odds import (
     enumerate_odds,
     shipped_decks,
     shipped_odds,
+    uncounted,
 )
 from chinchon.engine.rules import PROFILE_IDS, CloseRule, get_rules
 from chinchon.views.i18n import fmt_number, fmt_percent, number_separators, t
@@ -74,6 +75,9 @@ elif house and not countable:
               profile=t(f"profile.{rules_id}.name", lang)), icon=":material/info:")
 elif not can_rank(chosen):
     st.info(t("odds.options_aside", lang, deck=odds.deck), icon=":material/info:")
+not_counted = uncounted(chosen)
+if not_counted is not None:  # say which profile is not counted, and why
+    st.caption(t(f"odds.why.{not_counted[0]}", lang, deals=number(not_counted[1], lang)))
 
 st.subheader(label(odds), divider="green")
 likely = odds.most_likely_loose

@@ -62,14 +62,16 @@ def test_expert_closes_when_he_may() -> None:
     assert ExpertBot().choose(view(state, 0)) == Discard(Card.parse("12e"), close=True)
 
 
-def test_expert_waits_when_closing_would_take_him_over_the_limit() -> None:
+def test_expert_nowait_keeps_the_older_rule_waiting_only_when_closing_takes_him_over() -> None:
+    older = make_bot("expert-nowait")
+    assert older.name == "expert-nowait" and "expert-nowait" not in BOT_NAMES
     state = placed("barajamos", "1o 2o 3o 5c 5e 5b 2b 12e", "", phase=Phase.DISCARD,
                    drawn="12e", total=69, players=3)
-    choice = ExpertBot().choose(view(state, 0))
+    choice = older.choose(view(state, 0))
     assert isinstance(choice, Discard) and not choice.close
     state = placed("barajamos", "1o 2o 3o 5c 5e 5b 2b 12e", "", phase=Phase.DISCARD,
                    drawn="12e", total=68, players=3)
-    assert ExpertBot().choose(view(state, 0)) == Discard(Card.parse("12e"), close=True)
+    assert older.choose(view(state, 0)) == Discard(Card.parse("12e"), close=True)
 
 
 def test_expert_takes_a_top_card_that_lets_him_close() -> None:

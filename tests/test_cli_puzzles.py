@@ -95,3 +95,31 @@ def test_check_over_every_shipped_pack_as_a_process():
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip().endswith("checked: ok")
+
+
+def test_generate_accepts_a_house_code_and_its_pack_checks(tmp_path):
+    code = "barajamos+limit=100+figures=10-10-10"
+    status, text = run("puzzles", "generate", "--rules", code, "-n", "3", "--seed", "2")
+    assert status == 0
+    path = tmp_path / "house.txt"
+    path.write_text(text, encoding="utf-8")
+    puzzles = read_pack(text)
+    assert len(puzzles) == 3
+    canonical = "barajamos+figures=10-10-10+limit=100"
+    assert {p.rules_id for p in puzzles} == {canonical} and not any(p.options for p in puzzles)
+    assert all(p.id.startswith("barajamos-figures-10-10-10-limit-100-") for p in puzzles)
+    assert all(p.rules.code() == canonical and p.rules.limit == 100 for p in puzzles)
+    assert all(set(p.answer) == set(solve(p).answers) for p in puzzles)
+    assert f"--rules {canonical} -n 3 --seed 2" in text
+    status, text = run("puzzles", "check", str(path))
+    assert status == 0 and text.endswith("3 puzzles in 1 packs checked: ok\n")
+
+
+@pytest.mark.parametrize("rules, message", [
+    ("barajamos+limit=abc", "limit"), ("nosuch+limit=100", "nosuch")])
+def test_generate_refuses_a_bad_house_code_by_name(rules, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        run("puzzles", "generate", "--rules", rules, "-n", "1")
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1

@@ -195,3 +195,16 @@ def test_every_grade_and_reason_is_worded_in_every_language():
         for reason in coach.REASONS:
             assert i18n.has_text(f"coach.why.{reason}", lang)
     assert [i18n.t(f"coach.grade.{name}", "en") for name in coach.GRADES] == list(coach.GRADES)
+
+
+def test_grades_are_unchanged_since_the_discard_evaluation_moved_into_the_engine():
+    """The coach and the expert share ``draws.discard_odds``; the grades of 210 seeded positions
+    (every profile, two decks, jokers, 48 cards) are still those the coach gave before."""
+    import json
+    from pathlib import Path
+
+    from tests.coach_positions import grades
+
+    recorded = json.loads((Path(__file__).parent / "data" / "coach_grades.json").read_text())
+    assert len(recorded) == 210
+    assert grades() == recorded

@@ -242,3 +242,22 @@ def test_doctests() -> None:
     import chinchon.engine.odds
 
     assert doctest.testmod(chinchon.engine.odds).failed == 0
+
+
+@pytest.mark.parametrize("code, why", [
+    ("barajamos+decks=2", "two decks, whose identical cards"),
+    ("ludoteka+jokers=2", "a joker, which melds in any suit"),
+    ("fournier+jokers=ace-of-oros", "a joker, which melds in any suit")])
+def test_the_odds_command_names_a_profile_it_cannot_count_and_why(code, why, capsys):
+    from chinchon.cli import main
+    from chinchon.engine.odds import OddsError, enumerate_odds, uncounted
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["odds", "--rules", code])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and why in err
+    assert get_rules(code).code() in err
+    with pytest.raises(OddsError, match="exact odds cover one deck"):
+        enumerate_odds(get_rules(code))
+    assert uncounted(get_rules(code)) is not None

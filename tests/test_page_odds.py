@@ -98,3 +98,21 @@ def test_log_scale_toggle() -> None:
     at.toggle(key="odds_log").set_value(True).run()
     assert not at.exception
     assert '"type":"log"' in at.get("plotly_chart")[0].proto.spec.replace(" ", "")
+
+
+@pytest.mark.parametrize("query, why, deals", [
+    ({"rules": "barajamos", "decks": "2"}, "with two decks every card comes twice",
+     "11,919,192,480"),
+    ({"rules": "ludoteka", "jokers": "2"}, "a joker may stand in", "26,978,328"),
+    ({"rules": "barajamos+jokers=ace-of-oros+limit=100"}, "a joker may stand in", "73,629,072")])
+def test_profiles_not_counted_say_why_by_name(query, why, deals) -> None:
+    at = _run(lang="en", **query)
+    assert not at.exception and not at.warning
+    caption = next(c.value for c in at.caption if c.value.startswith("Why not counted"))
+    assert why in caption and caption.endswith(f"{deals}.")
+
+
+def test_counted_profiles_give_no_reason() -> None:
+    at = _run(lang="en", rules="fournier+figures=10-10-10")
+    assert not at.exception
+    assert not any(c.value.startswith("Why not counted") for c in at.caption)

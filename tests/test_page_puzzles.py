@@ -214,3 +214,20 @@ def test_no_text_of_the_page_points_to_the_sidebar() -> None:
     main = "\n".join(str(e.value) for kind in ("markdown", "caption", "info", "warning")
                      for e in at.main.get(kind))
     assert "sidebar" not in main.lower()
+
+
+def test_house_rules_judge_the_puzzle_live_not_its_stored_answer() -> None:
+    """Under barajamos+close=all-melded taking the top no longer closes: the page judges the
+    shipped puzzle by the house rules (recomputed), and says it plays them."""
+    from dataclasses import replace
+
+    code = "barajamos+close=all-melded"
+    puzzle = find_puzzle("barajamos-026")
+    shipped, house = solve(puzzle).answers, solve(replace(puzzle, rules_id=code)).answers
+    assert shipped != house and house == ("stock",)
+    at = open_puzzles(puzzle=puzzle.id, rules=code, lang="en")
+    assert not at.exception
+    assert at.query_params["rules"] == code
+    assert any(code in e.value for e in at.info)
+    at = click(at, "Draw from the stock")
+    assert any(s.value.startswith("Right:") for s in at.success)

@@ -424,3 +424,16 @@ def test_code_leaves_out_unset_keys():
     text = puzzle.code()
     assert "answer" not in text and "themes" not in text and "difficulty" not in text
     assert Puzzle.parse(text) == puzzle
+
+
+def test_a_puzzle_may_name_house_rules_by_their_code_and_a_bad_code_is_named():
+    from chinchon.puzzles import Puzzle, PuzzleError, check_puzzle
+
+    text = ("id: house-1\nrules: fournier+figures=10-10-10\nhand: 1o 2o 3o 5c 5e 5b 4c 12e\n"
+            "question: discard\ncriterion: fewest-points\n")
+    puzzle = Puzzle.parse(text)
+    check_puzzle(puzzle)
+    assert puzzle.rules.figure_points == (10, 10, 10)
+    for bad, named in (("fournier+figures=1-2-3", "figures"), ("nosuch+limit=9", "nosuch")):
+        with pytest.raises(PuzzleError, match=named):
+            check_puzzle(Puzzle.parse(text.replace("fournier+figures=10-10-10", bad)))

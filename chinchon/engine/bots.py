@@ -29,11 +29,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.engine.draws import discard_leaves
 from chinchon.engine.errors import quote
 from chinchon.engine.game import GameState, Phase, apply, new_game
 from chinchon.engine.rules import Rules
 from chinchon.engine.seat_view import View, view
-from chinchon.engine.solver import fewest_loose_points
 
 #: After the stock ran out this many times in a hand, greedy and expert break the stalemate.
 STALL_RUNOUTS = 2
@@ -90,11 +90,10 @@ def takes_top(view: View) -> bool:
     top = view.top
     if top is None:
         return False
-    hand, rules = view.hand, view.rules
-    now = fewest_loose_points(hand, rules)
-    with_top = min(fewest_loose_points((*hand[:i], *hand[i + 1:], top), rules)
-                   for i in range(len(hand)))
-    return with_top < now
+    # The eight cards' leaves: throwing the top keeps his hand as it is (the last leave); the
+    # others keep the top and throw a card of his hand.
+    leaves = discard_leaves((*view.hand, top), view.rules)
+    return min(leaves[:-1]) < leaves[-1]
 
 
 def greedy_discard(view: View) -> Discard:
@@ -133,9 +132,18 @@ def _expert(seed: int | str) -> Bot:
     return ExpertBot(seed)
 
 
+def _expert_nowait(seed: int | str) -> Bot:
+    from chinchon.engine.expert import ExpertBot
+
+    return ExpertBot(seed, waiting=False)
+
+
 _MAKERS: dict[str, Callable[[int | str], Bot]] = {
     "random": RandomBot, "greedy": GreedyBot, "expert": _expert}
+#: The bots a table offers; ``expert-nowait`` (the expert before he weighed waiting for −10)
+#: is made by name only, for matches.
 BOT_NAMES = tuple(_MAKERS)
+_MAKERS["expert-nowait"] = _expert_nowait
 
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:

@@ -33,8 +33,11 @@ from chinchon.engine.cards import (  # noqa: F401
     parse_hand,
 )
 from chinchon.engine.errors import ArgumentError, check_int, quote
+
+# The meld search's own pieces: the eight cards' melds found once serve every discard.
+from chinchon.engine.meld_search import _hand_bits, _most_melded
 from chinchon.engine.rules import CloseRule, Rules, check_rules, get_rules  # noqa: F401
-from chinchon.engine.solver import check_hand, discard_table, loose_points_of_mask, meld_masks
+from chinchon.engine.solver import check_hand, loose_points_of_mask, meld_masks
 
 #: The largest memo of eight-card results kept per rule profile (each entry is a few bytes).
 _MEMO_LIMIT = 2_000_000
@@ -54,6 +57,8 @@ class DrawOdds:
     closing: int
     #: The sum, over those cards, of the fewest loose points kept after the best discard.
     points: int
+    #: How many of them let the hand meld all seven after the best discard (−10 or better).
+    melded: int = 0
 
     @property
     def close_chance(self) -> Fraction:
@@ -62,6 +67,11 @@ class DrawOdds:
     @property
     def expected_points(self) -> Fraction:
         return Fraction(self.points, self.cards) if self.cards else Fraction(0)
+
+    @property
+    def melded_chance(self) -> Fraction:
+        """The chance that the next draw melds all seven (then the best discard)."""
+        return Fraction(self.melded, self.cards) if self.cards else Fraction(0)
 
 
 def unseen_cards(rules: Rules, held: Sequence[Card], seen: Iterable[Card] = ()) -> Counter[Card]:
@@ -86,14 +96,23 @@ def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> Draw
     hand = check_cards("hand", hand)
     check_hand(hand, rules)
     hand = rules.deck.adopt(hand)
+    _check_unseen(unseen)
+    return _count_draws(hand, unseen, rules)
+
+
+def _check_unseen(unseen: object) -> None:
     if not isinstance(unseen, Mapping):
         raise ArgumentError(f"unseen must map cards to copies (unseen_cards), not {quote(unseen)}")
     for card, copies in unseen.items():
         check_cards("unseen", (card,))
         check_int("unseen copies", copies, minimum=0)
-    best_of_eight = _evaluator(rules)
-    total = closing = points = 0
+
+
+def _count_draws(hand: Sequence[Card], unseen: Mapping[Card, int], rules: Rules) -> DrawOdds:
+    """:func:`draw_odds` of a checked, adopted hand."""
+    total = closing = points = melded = 0
     if _simple(rules):
+        best_of_eight = _evaluator(rules)
         mask = 0
         for card in hand:
             mask |= card.bit
@@ -102,13 +121,75 @@ def draw_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules) -> Draw
             total += copies
             closing += copies * closes
             points += copies * loose
+            melded += copies * (loose == 0)
     else:
         for card, copies in unseen.items():
             loose, closes = _general_best(tuple(sorted((*hand, card))), rules)
             total += copies
             closing += copies * closes
             points += copies * loose
-    return DrawOdds(total, closing, points)
+            melded += copies * (loose == 0)
+    return DrawOdds(total, closing, points, melded)
+
+
+def discard_odds(hand: Sequence[Card], unseen: Counter[Card], rules: Rules
+                 ) -> tuple[DrawOdds, ...]:
+    """For an eight-card hand, each discard (in hand order) and what the next draw then does
+    for the seven cards kept: the one evaluation of a discard the expert bot and the puzzles
+    (hence the coach) share. Two copies of one card are counted once.
+
+    >>> rules = get_rules("barajamos")
+    >>> hand = parse_hand("7o 7c 7b 9e 10e 11e 4o 12c")
+    >>> odds = discard_odds(hand, unseen_cards(rules, hand), rules)
+    >>> [(o.closing, o.melded) for o in odds][-2:]
+    [(22, 3), (40, 3)]
+    """
+    hand = check_cards("hand", hand)
+    check_hand(hand, rules, sizes=(8,))
+    hand = rules.deck.adopt(hand)
+    _check_unseen(unseen)
+    found: dict[Card, DrawOdds] = {}
+    for i, card in enumerate(hand):
+        if card not in found:
+            found[card] = _count_draws(hand[:i] + hand[i + 1:], unseen, rules)
+    return tuple(found[card] for card in hand)
+
+
+def discard_leaves(hand: Sequence[Card], rules: Rules) -> tuple[int, ...]:
+    """For an eight-card hand, the fewest loose points the seven cards kept hold after each
+    discard (in hand order): the solver's :func:`fewest_loose_points` of every seven, with the
+    melds of the eight found once (two decks and jokers have no bitmask tables).
+
+    >>> discard_leaves(parse_hand("3c 4c 5c 7o 7e 9b 11b 2e"), get_rules("barajamos"))
+    (45, 44, 43, 29, 29, 27, 25, 34)
+    """
+    if not all(isinstance(card, Card) for card in hand):
+        hand = check_cards("hand", hand)
+    leaves = _leaves(tuple(sorted(hand)), rules)
+    return tuple(leaves[card] for card in hand)
+
+
+@lru_cache(maxsize=50_000)
+def _leaves(hand: tuple[Card, ...], rules: Rules) -> dict[Card, int]:
+    """:func:`discard_leaves` of a sorted hand, by card (a game asks twice for the eight cards
+    of a pile take: the bot weighing it, then the table offering the discards)."""
+    check_hand(hand, rules, sizes=(8,))
+    adopted = rules.deck.adopt(hand)
+    found: dict[Card, int] = {}
+    if _simple(rules):
+        mask = 0
+        for card in adopted:
+            mask |= card.bit
+        for card, real in zip(hand, adopted, strict=True):
+            found[card] = loose_points_of_mask(mask ^ real.bit, rules)
+        return found
+    cands, bits = _hand_bits(adopted, rules)
+    total = sum(rules.points(card) for card in adopted)
+    for card, real, bit in zip(hand, adopted, bits, strict=True):
+        if card not in found:
+            kept = [cand for cand in cands if not cand[0] & bit]
+            found[card] = total - rules.points(real) - _most_melded(kept)
+    return found
 
 
 def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
@@ -129,6 +210,7 @@ def clear_memo() -> None:
     """Forget every memoised eight-card result (benchmarks time a cold start with it)."""
     _evaluator.cache_clear()
     _general_best.cache_clear()
+    _leaves.cache_clear()
 
 
 def _simple(rules: Rules) -> bool:
@@ -208,5 +290,36 @@ def _evaluator(rules: Rules) -> _Evaluator:
 
 @lru_cache(maxsize=100_000)
 def _general_best(hand: tuple[Card, ...], rules: Rules) -> tuple[int, bool]:
-    rows = discard_table(hand, rules).rows
-    return min(row.loose_points for row in rows), any(row.can_close for row in rows)
+    # One meld search of the eight cards: the leaves give the fewest loose points, and the
+    # close needs no more than them (points) or than the melds' leftovers (one loose card).
+    loose = min(_leaves(hand, rules).values())
+    if rules.close_rule is CloseRule.POINTS or loose > rules.close_limit:
+        return loose, loose <= rules.close_limit
+    return loose, _leftover_close(rules.deck.adopt(hand), rules)
+
+
+def _leftover_close(hand: tuple[Card, ...], rules: Rules) -> bool:
+    """Some discard of the eight cards leaves every card melded, or (one-loose rule) exactly one
+    loose card worth at most the limit: at most two melds, leaving at most two cards, the
+    cheaper one kept (the other thrown)."""
+    cands, bits = _hand_bits(hand, rules)
+    full = sum(bits)
+    points = {bit: rules.points(card) for card, bit in zip(hand, bits, strict=True)}
+    one_loose = rules.close_rule is CloseRule.ONE_LOOSE
+
+    def fits(left: int) -> bool:
+        count = left.bit_count()
+        if count <= 1:
+            return True  # throw it (or shorten a meld of four or more)
+        if count > 2 or not one_loose:
+            return False
+        low = left & -left
+        return min(points[low], points[left ^ low]) <= rules.close_limit
+
+    for i, (first, *_) in enumerate(cands):
+        if fits(full & ~first):
+            return True
+        for second, *_ in cands[i + 1:]:
+            if not first & second and fits(full & ~(first | second)):
+                return True
+    return False

@@ -1,7 +1,8 @@
 """The ``expert`` bot: exact draw-ahead counts over the cards he cannot see.
 
-Every count comes from :func:`chinchon.engine.draws.draw_odds` over the unseen cards of his
-view (the deck minus his hand, the pile and the cards the others took from it and still hold),
+Every count comes from :func:`chinchon.engine.draws.draw_odds` (for a discard
+:func:`~chinchon.engine.draws.discard_odds`, the evaluation the coach shares) over the unseen
+cards of his view (the deck minus his hand, the pile and the cards the others took from it and still hold),
 each equally likely to be the stock's next card. A seven-card hand is worth
 
     ``CLOSE_WEIGHT`` × (opponents still in) × P(close after the next draw) − E[loose points]
@@ -13,9 +14,12 @@ each equally likely to be the stock's next card. A seven-card hand is worth
 - **Take or draw**: he takes the pile's top when keeping it (and throwing his best other card)
   beats, one draw ahead, what the stock gives on average: a sure close against the chance of
   one, fewer loose points against the expected ones.
-- **Close**: at once when he may, taking the best outcome (chinchón, -10, fewest points), but he
-  waits when closing with loose points would take his own total over the limit and another card
-  could still give him -10 (then he plays for it).
+- **Close or wait**: when he may close, :func:`chinchon.engine.waiting.decide` weighs closing
+  now (the best outcome: chinchón, -10, fewest points) against keeping a closing hand and
+  waiting for -10 or a chinchón, on the score sheet (what every player would score, who would
+  go out, the chance that an opponent closes first); he waits when that is worth more. The
+  ``expert-nowait`` bot keeps the older rule (close at once unless closing with loose points
+  takes his own total over the limit), for comparing the two in matches.
 - Returns and stalemates as :mod:`chinchon.engine.bots`.
 
 >>> from chinchon.engine.bots import play_game
@@ -27,15 +31,15 @@ True
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.engine.bots import break_stalemate, wants_return
 from chinchon.engine.cards import Card
-from chinchon.engine.draws import best_of_eight, draw_odds
+from chinchon.engine.draws import DrawOdds, best_of_eight, discard_odds, draw_odds
 from chinchon.engine.game import Phase
 from chinchon.engine.melds import find_meld
 from chinchon.engine.seat_view import View
+from chinchon.engine.waiting import decide
 
 #: What a close is worth against one opponent, in loose points (about what he still holds).
 CLOSE_WEIGHT = 20
@@ -48,8 +52,12 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(self, seed: int | str = 0, *, waiting: bool = True) -> None:
         self.rng = random.Random(seed)  # only for breaking a stalemate
+        #: Weigh waiting for -10 or chinchón (False: the older close-at-once rule).
+        self.waiting = waiting
+        if not waiting:
+            self.name = "expert-nowait"
 
     def choose(self, view: View) -> Action:
         if view.phase is Phase.DRAW:
@@ -60,9 +68,8 @@ class ExpertBot:
 
     # --- Values -----------------------------------------------------------------------------
 
-    def value(self, view: View, kept: tuple[Card, ...], unseen: Counter[Card]) -> float:
+    def worth(self, view: View, odds: DrawOdds) -> float:
         """What seven kept cards are worth one draw ahead (module docstring)."""
-        odds = draw_odds(kept, unseen, view.rules)
         opponents = max(1, len(view.in_game) - 1)
         return float(CLOSE_WEIGHT * opponents * odds.close_chance - odds.expected_points)
 
@@ -86,28 +93,41 @@ class ExpertBot:
 
     def discard(self, view: View) -> Discard:
         closing = [a for a in view.legal if isinstance(a, Discard) and a.close]
-        if closing and not self.waits(view):
-            table = view.discards
-            assert table is not None
-            return Discard(table.best, close=True)
-        rules, hand = view.rules, view.hand
         unseen = view.unseen()
+        if closing:
+            if not self.waiting:
+                if not self.waits_over_limit(view):
+                    return self.close(view)
+            else:
+                decision = decide(view, unseen)
+                if not decision.waits:
+                    return self.close(view)
+                assert decision.keep is not None
+                return Discard(decision.keep)
+        rules, hand = view.rules, view.hand
         feeds = self.feeding(view)
         best: tuple[float, int, int] | None = None
         choice = hand[0]
-        for index, card in enumerate(dict.fromkeys(hand)):
-            if view.drew_from == PILE and card == view.drawn and len(set(hand)) > 1:
+        odds = dict(zip(hand, discard_odds(hand, unseen, rules), strict=True))
+        for index, card in enumerate(odds):
+            if view.drew_from == PILE and card == view.drawn and len(odds) > 1:
                 continue  # throwing back the card just taken is a wasted turn
-            kept = list(hand)
-            kept.remove(card)
-            worth = self.value(view, tuple(kept), unseen) - FEEDING_PENALTY * (card in feeds)
+            worth = self.worth(view, odds[card]) - FEEDING_PENALTY * (card in feeds)
             key = (worth, rules.points(card), -index)
             if best is None or key > best:
                 best, choice = key, card
         return Discard(choice)
 
-    def waits(self, view: View) -> bool:
-        """Hold a close that would take him over the limit while -10 is still possible."""
+    @staticmethod
+    def close(view: View) -> Discard:
+        table = view.discards
+        assert table is not None
+        return Discard(table.best, close=True)
+
+    @staticmethod
+    def waits_over_limit(view: View) -> bool:
+        """The older rule (``expert-nowait``): hold a close that would take him over the limit
+        while -10 is still possible."""
         table = view.discards
         assert table is not None
         row = table.rows[table.best_index]

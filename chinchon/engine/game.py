@@ -48,6 +48,7 @@ from typing import TypeVar
 from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.closing import ChoiceError, shown_in
+from chinchon.engine.draws import discard_leaves
 from chinchon.engine.layoffs import HandEnd
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.scoring import Entry, ScoreSheet, stock_runs_out_ends_hand
@@ -57,7 +58,6 @@ from chinchon.engine.solver import (
     can_close,
     close,
     discard_table,
-    fewest_loose_points,
 )
 
 HAND_CARDS = 7
@@ -290,9 +290,8 @@ class GameState:
         held = self.hands[self.turn]
         assert held is not None
         found: dict[Card, int] = {}
-        for i, card in enumerate(held):
-            if card not in found:
-                found[card] = fewest_loose_points(held[:i] + held[i + 1:], self.rules)
+        for card, points in zip(held, discard_leaves(held, self.rules), strict=True):
+            found.setdefault(card, points)
         return found
 
     @cached_property

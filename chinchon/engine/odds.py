@@ -164,10 +164,41 @@ def _arrays(size: int, figure_points: tuple[int, int, int], seven_ten: bool = Tr
     return _Arrays(best, cost, is_run, ranks, tables.deck_mask)
 
 
+def uncounted(rules: Rules) -> tuple[str, int] | None:
+    """Why the dealt hands of ``rules`` are not counted exactly, or None when they are: the
+    reason (``decks``: two decks, whose identical cards the one-copy suit tables cannot hold;
+    ``jokers``: a wild card, which joins melds of any suit) and how many seven-card hands, copies
+    told apart, a count would face.
+
+    >>> uncounted(get_rules("barajamos", decks=2)), uncounted(get_rules("ludoteka", jokers=2))
+    (('decks', 11919192480), ('jokers', 26978328))
+    >>> uncounted(get_rules("barajamos+figures=10-10-10")) is None
+    True
+    """
+    cards = len(rules.deck.cards())
+    if rules.deck.copies != 1:
+        return "decks", math.comb(cards, HAND_SIZE)
+    if rules.deck.has_jokers:
+        return "jokers", math.comb(cards, HAND_SIZE)
+    return None
+
+
+def uncounted_message(rules: Rules) -> str | None:
+    """:func:`uncounted` as one sentence (the command line's error)."""
+    found = uncounted(rules)
+    if found is None:
+        return None
+    why, deals = found
+    cause = ("two decks, whose identical cards the one-copy suit tables cannot hold"
+             if why == "decks" else "a joker, which melds in any suit")
+    return (f"exact odds cover one deck without jokers, not {rules.code()}: {cause} "
+            f"({deals:,} hands of seven)")
+
+
 def _arrays_for(rules: Rules) -> _Arrays:
-    if rules.deck.copies != 1 or rules.deck.has_jokers:
-        raise OddsError(f"odds cover one deck without jokers, not {rules.deck.describe()} "
-                        f"({rules!r})")
+    message = uncounted_message(rules)
+    if message is not None:
+        raise OddsError(message)
     return _arrays(rules.deck.size, rules.figure_points, rules.deck.seven_ten)
 
 

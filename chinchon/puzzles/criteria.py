@@ -38,7 +38,7 @@ from functools import cache
 from typing import Any
 
 from chinchon.engine.cards import Card
-from chinchon.engine.draws import best_of_eight, draw_odds, unseen_cards
+from chinchon.engine.draws import best_of_eight, discard_odds, draw_odds, unseen_cards
 from chinchon.engine.melds import find_meld
 from chinchon.engine.rules import Rules
 from chinchon.engine.solver import Outcome, discard_table, fewest_loose_points
@@ -186,8 +186,8 @@ def _discard_options(hand: tuple[Card, ...], rules: Rules, unseen: Counter[Card]
                      ) -> tuple[Option, ...]:
     table = discard_table(hand, rules)
     options = []
-    for i, row in enumerate(table.rows):
-        odds = draw_odds(row.hand, unseen, rules)
+    for i, (row, odds) in enumerate(zip(table.rows, discard_odds(hand, unseen, rules),
+                                        strict=True)):
         options.append(Option(hand[i].code(), row.hand, Fraction(row.loose_points), row.outcome,
                               row.score, odds.close_chance, odds.expected_points))
     return tuple(options)

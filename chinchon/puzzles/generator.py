@@ -11,13 +11,14 @@ kept for comparison. The same seed gives the same puzzles.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from chinchon.engine import positions as played
 from chinchon.engine.actions import STOCK
 from chinchon.engine.cards import Card
-from chinchon.engine.rules import Rules
+from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.solver import analyze, fewest_loose_points
 from chinchon.puzzles.criteria import (
     Solution,
@@ -166,6 +167,21 @@ def trivial(solution: Solution) -> bool:
     return dull_reason(solution) is not None
 
 
+def puzzle_rules(rules: Rules) -> tuple[str, tuple[tuple[str, int], ...]]:
+    """How a puzzle names its rules: the profile id and its deck options, or for house rules
+    the house code (as the rules id) and no options.
+
+    >>> puzzle_rules(get_rules("ludoteka", jokers=2))
+    ('ludoteka', (('jokers', 2),))
+    >>> puzzle_rules(get_rules("barajamos+limit=100"))
+    ('barajamos+limit=100', ())
+    """
+    options = rules.profile_options()
+    if options is None:
+        return rules.code(), ()
+    return rules.id, tuple(sorted(options.items()))
+
+
 def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = None,
              take_share: float = 0.12, source: PositionSource = game_positions,
              per_play: int = PER_PLAY) -> list[Puzzle]:
@@ -173,8 +189,9 @@ def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = No
     positions of each, drawn at random): half per criterion (about ``take_share`` of them take
     questions), the same for the same seed."""
     rng = random.Random(f"{rules!r}-{seed}")
-    options = tuple(sorted(rules.options.items()))
-    prefix = prefix or "-".join([rules.id, *(f"{k}{v}" for k, v in options)])
+    rules_id, options = puzzle_rules(rules)
+    prefix = prefix or "-".join([re.sub(r"[^a-z0-9]+", "-", rules_id).strip("-"),
+                                 *(f"{k}{v}" for k, v in options)])
     wanted_take = round(count * take_share)
     wanted = {"take": wanted_take,
               "close-chance": (count - wanted_take) // 2,
@@ -189,7 +206,7 @@ def generate(rules: Rules, count: int, seed: int = 0, *, prefix: str | None = No
         positions = list(source(rules, rng))
         rng.shuffle(positions)
         for position in positions[:per_play]:
-            for candidate in _candidates(position, rules.id, options):
+            for candidate in _candidates(position, rules_id, options):
                 kind = "take" if candidate.question == "take" else candidate.criterion
                 signature = (candidate.question, *sorted(c.code() for c in candidate.hand))
                 if (wanted[kind] <= 0 or signature in hands_seen

@@ -30,7 +30,7 @@ from functools import cache
 from chinchon.engine.cards import Card, hand_code, parse_hand
 from chinchon.engine.draws import unseen_cards
 from chinchon.engine.errors import quote
-from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
+from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules, parse_house
 
 CRITERIA = ("fewest-points", "close-chance")
 QUESTIONS = ("discard", "take")
@@ -173,7 +173,13 @@ def check_puzzle(puzzle: Puzzle) -> None:
     if not _ID_RE.fullmatch(puzzle.id):
         raise PuzzleError(f"an id is lower-case letters, digits and '-', not {puzzle.id!r}")
     if puzzle.rules_id not in PROFILE_IDS:
-        raise PuzzleError(f"unknown rule profile {puzzle.rules_id!r}")
+        if puzzle.rules_id.split("+")[0].strip() not in PROFILE_IDS or puzzle.options:
+            raise PuzzleError(f"unknown rule profile {puzzle.rules_id[:40]!r}: a profile id, "
+                              f"or a house code without options")
+        try:
+            parse_house(puzzle.rules_id)
+        except ValueError as error:
+            raise PuzzleError(f"bad house code in rules: {error}") from None
     rules = puzzle.rules
     if puzzle.question not in QUESTIONS:
         raise PuzzleError(f"question is one of {', '.join(QUESTIONS)}, not {puzzle.question!r}")
