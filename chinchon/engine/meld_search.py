@@ -138,6 +138,21 @@ def _table_candidates(mask: int, tables: _Tables) -> list[_Candidate]:
     return found
 
 
+#: The melds found among a few cards (by their bits), per profile: a game's hands share most
+#: of their cards from one turn to the next, so the same subsets come back.
+_MELDS: dict[Rules, dict[tuple[int, ...], Meld | None]] = {}
+_MELDS_MOST = 20_000
+
+
+def _found_melds(rules: Rules) -> dict[tuple[int, ...], Meld | None]:
+    melds = _MELDS.get(rules)
+    if melds is None or len(melds) > _MELDS_MOST:
+        if len(_MELDS) > 8:  # many profiles seen: start afresh rather than grow
+            _MELDS.clear()
+        melds = _MELDS[rules] = {}
+    return melds
+
+
 def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
     """Every meld among the hand's positions (for two decks or jokers).
 
@@ -153,7 +168,7 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
     place = {rank: p for p, rank in enumerate(rules.deck.run_order)}
     found: list[_Candidate] = []
     tried: set[int] = set()
-    melds: dict[tuple[int, ...], Meld | None] = {}  # identical cards: one search
+    melds = _found_melds(rules)
     for family, members in families.items():
         if len(members) < 2 or len(members) + len(jokers) < 3:
             continue
@@ -169,7 +184,9 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
                     if len(set(real)) < len(real) or max(real) - min(real) >= size:
                         continue  # not a run, but maybe a group (two decks): not "tried"
                 tried.add(mask)
-                key = tuple([hand[i].bit for i in chosen])  # a joker's bit is 0
+                # A card's bit names it up to identical copies (a joker's bit is 0, and a
+                # profile has one kind of joker), so the bits name the meld's cards.
+                key = tuple([hand[i].bit for i in chosen])
                 if key not in melds:
                     melds[key] = find_meld([hand[i] for i in chosen], rules)
                 meld = melds[key]
