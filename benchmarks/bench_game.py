@@ -2,7 +2,8 @@
 
 Per profile (default tables: two seats, three for barajamos, then two-deck tables): the time of
 every decision of each bot over a few games played against greedy (median, 99th percentile,
-worst, after one warm-up game), and how many greedy-only games one core plays in a second (the median of three passes).
+worst, after one warm-up game), and how many greedy-only games one core plays in a second
+(the median of three passes).
 Times are process CPU time, so other work on a shared machine does not count. Targets (issue
 9): expert ≤ 20 ms median and ≤ 200 ms worst per decision; greedy ≥ 20 games a second a core.
 Run ``python -m benchmarks.bench_game``.
