@@ -22,6 +22,7 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from chinchon.engine.cards import Card, parse_hand  # noqa: F401  (parse_hand: doctests)
+from chinchon.engine.errors import quote
 from chinchon.engine.melds import Meld, namings
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.solver import Arrangement, CloseError, analyze, close_as
@@ -93,9 +94,12 @@ def same_shown(a: Arrangement, b: Arrangement) -> bool:
 def choice_index(shown: Arrangement, hand: Sequence[Card], rules: Rules, *,
                  first_round: bool = False, total: int | None = None) -> int | None:
     """The index of ``shown`` among :func:`closing_choices` of ``hand`` (None: not one)."""
-    choices = closing_choices(hand, rules, first_round=first_round, total=total)
-    adopted = Arrangement(shown.melds, rules.deck.adopt(shown.loose))
-    key = _key(adopted)
+    return _index_in(shown, closing_choices(hand, rules, first_round=first_round, total=total),
+                     rules)
+
+
+def _index_in(shown: Arrangement, choices: Sequence[Arrangement], rules: Rules) -> int | None:
+    key = _key(Arrangement(shown.melds, rules.deck.adopt(shown.loose)))
     return next((i for i, choice in enumerate(choices) if _key(choice) == key), None)
 
 
@@ -117,16 +121,15 @@ def chosen_arrangement(shown: Arrangement, hand: Sequence[Card], rules: Rules, *
 arrangements that close best are 7o JK=7c 7e 7b | 3c 4c 5c; ...
     """
     choices = closing_choices(hand, rules, first_round=first_round, total=total)
-    index = choice_index(shown, hand, rules, first_round=first_round, total=total)
+    index = _index_in(shown, choices, rules)
     if index is not None:
         return choices[index] if index else None
-    text = shown.code()
-    text = text if len(text) <= 40 else text[:39] + "…"
+    text = quote(shown.code())
+    if not choices:
+        raise ChoiceError(f"may not show {text}: these cards do not close")
     listed = "; ".join(choice.code() for choice in choices[:3])
     more = "; …" if len(choices) > 3 else ""
-    if not choices:
-        raise ChoiceError(f"may not show {text!r}: these cards do not close")
-    raise ChoiceError(f"may not show {text!r}: the arrangements that close best are "
+    raise ChoiceError(f"may not show {text}: the arrangements that close best are "
                       f"{listed}{more}")
 
 
