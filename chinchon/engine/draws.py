@@ -35,7 +35,7 @@ from chinchon.engine.cards import (  # noqa: F401
 from chinchon.engine.errors import ArgumentError, check_int, quote
 
 # The meld search's own pieces: the eight cards' melds found once serve every discard.
-from chinchon.engine.meld_search import _hand_bits, _most_melded
+from chinchon.engine.meld_search import _hand_bits, _most_melded, _simple, forget_melds
 from chinchon.engine.rules import CloseRule, Rules, check_rules, get_rules  # noqa: F401
 from chinchon.engine.solver import check_hand, loose_points_of_mask, meld_masks
 
@@ -211,10 +211,7 @@ def clear_memo() -> None:
     _evaluator.cache_clear()
     _general_best.cache_clear()
     _leaves.cache_clear()
-
-
-def _simple(rules: Rules) -> bool:
-    return rules.deck.copies == 1 and not rules.deck.has_jokers
+    forget_melds()
 
 
 # --- One deck, no jokers: bitmasks and a memo ----------------------------------------------------

@@ -153,6 +153,11 @@ def _found_melds(rules: Rules) -> dict[tuple[int, ...], Meld | None]:
     return melds
 
 
+def forget_melds() -> None:
+    """Forget the melds remembered per profile (a cold start, for benchmarks)."""
+    _MELDS.clear()
+
+
 def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
     """Every meld among the hand's positions (for two decks or jokers).
 
