@@ -327,12 +327,16 @@ def show_coach(game: tb.Game, lang: str) -> None:
 
 
 COACH_BOX = "play_coach"
-#: Streamlit stacks columns below 640 px: the narrow coach box shows there, the wide one above.
+#: Streamlit stacks columns below 640 px: the narrow coach box shows there, the wide one above
+#: (and the page's title shrinks, so that the hand and the grade fit the first screen).
 _NARROW_CSS = f"""
 .st-key-{COACH_BOX}_narrow {{ display: none; }}
 @media (max-width: 640px) {{
   .st-key-{COACH_BOX}_wide {{ display: none; }}
   .st-key-{COACH_BOX}_narrow {{ display: flex; }}
+  /* The table needs the whole first screen on a phone: a smaller page title. */
+  [data-testid="stMain"] h1 {{ font-size: 1.75rem; padding: 0; }}
+  [data-testid="stMainBlockContainer"] {{ padding-top: 3rem; }}
 }}
 """
 
