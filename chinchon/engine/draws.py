@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 
 from chinchon.engine.cards import (  # noqa: F401
     SUITS,
@@ -36,6 +36,7 @@ from chinchon.engine.errors import ArgumentError, check_int, quote
 
 # The meld search's own pieces: the eight cards' melds found once serve every discard.
 from chinchon.engine.meld_search import _hand_bits, _most_melded, _simple, forget_melds
+from chinchon.engine.memo import ProfileMemo, multiset_key
 from chinchon.engine.rules import CloseRule, Rules, check_rules, get_rules  # noqa: F401
 from chinchon.engine.solver import check_hand, loose_points_of_mask, meld_masks
 
@@ -124,7 +125,7 @@ def _count_draws(hand: Sequence[Card], unseen: Mapping[Card, int], rules: Rules)
             melded += copies * (loose == 0)
     else:
         for card, copies in unseen.items():
-            loose, closes = _general_best(tuple(sorted((*hand, card))), rules)
+            loose, closes = _general_best((*hand, card), rules)
             total += copies
             closing += copies * closes
             points += copies * loose
@@ -165,31 +166,44 @@ def discard_leaves(hand: Sequence[Card], rules: Rules) -> tuple[int, ...]:
     """
     if not all(isinstance(card, Card) for card in hand):
         hand = check_cards("hand", hand)
-    leaves = _leaves(tuple(sorted(hand)), rules)
+    ordered = tuple(sorted(hand))
+    leaves = dict(zip(ordered, _leaves(ordered, rules), strict=True))
     return tuple(leaves[card] for card in hand)
 
 
-@lru_cache(maxsize=50_000)
-def _leaves(hand: tuple[Card, ...], rules: Rules) -> dict[Card, int]:
-    """:func:`discard_leaves` of a sorted hand, by card (a game asks twice for the eight cards
-    of a pile take: the bot weighing it, then the table offering the discards)."""
+#: Eight-card results of two decks or jokers, by :func:`~chinchon.engine.memo.multiset_key`.
+_LEAVES: ProfileMemo[int, tuple[int, ...]] = ProfileMemo(most=50_000)
+_BEST: ProfileMemo[int, tuple[int, bool]] = ProfileMemo(most=100_000)
+
+
+def _leaves(hand: tuple[Card, ...], rules: Rules) -> tuple[int, ...]:
+    """:func:`discard_leaves` of a sorted hand, in its order (remembered: a game asks twice
+    for the eight cards of a pile take, the bot weighing it, then the table offering the
+    discards)."""
+    memo = _LEAVES.of(rules)
+    key = multiset_key(hand)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _solve_leaves(hand, rules)
+    return found
+
+
+def _solve_leaves(hand: tuple[Card, ...], rules: Rules) -> tuple[int, ...]:
     check_hand(hand, rules, sizes=(8,))
     adopted = rules.deck.adopt(hand)
-    found: dict[Card, int] = {}
     if _simple(rules):
         mask = 0
         for card in adopted:
             mask |= card.bit
-        for card, real in zip(hand, adopted, strict=True):
-            found[card] = loose_points_of_mask(mask ^ real.bit, rules)
-        return found
+        return tuple(loose_points_of_mask(mask ^ real.bit, rules) for real in adopted)
     cands, bits = _hand_bits(adopted, rules)
     total = sum(rules.points(card) for card in adopted)
+    found: dict[Card, int] = {}
     for card, real, bit in zip(hand, adopted, bits, strict=True):
         if card not in found:
             kept = [cand for cand in cands if not cand[0] & bit]
             found[card] = total - rules.points(real) - _most_melded(kept)
-    return found
+    return tuple(found[card] for card in hand)
 
 
 def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
@@ -203,14 +217,14 @@ def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
         for card in hand:
             mask |= card.bit
         return _evaluator(rules)(mask)
-    return _general_best(tuple(sorted(hand)), rules)
+    return _general_best(hand, rules)
 
 
 def clear_memo() -> None:
     """Forget every memoised eight-card result (benchmarks time a cold start with it)."""
     _evaluator.cache_clear()
-    _general_best.cache_clear()
-    _leaves.cache_clear()
+    _BEST.clear()
+    _LEAVES.clear()
     forget_melds()
 
 
@@ -285,11 +299,19 @@ def _evaluator(rules: Rules) -> _Evaluator:
 # --- Two decks or jokers: the solver's discard table --------------------------------------------
 
 
-@lru_cache(maxsize=100_000)
-def _general_best(hand: tuple[Card, ...], rules: Rules) -> tuple[int, bool]:
+def _general_best(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
+    memo = _BEST.of(rules)
+    key = multiset_key(hand)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _solve_best(tuple(sorted(hand)), rules)
+    return found
+
+
+def _solve_best(hand: tuple[Card, ...], rules: Rules) -> tuple[int, bool]:
     # One meld search of the eight cards: the leaves give the fewest loose points, and the
     # close needs no more than them (points) or than the melds' leftovers (one loose card).
-    loose = min(_leaves(hand, rules).values())
+    loose = min(_leaves(hand, rules))
     if rules.close_rule is CloseRule.POINTS or loose > rules.close_limit:
         return loose, loose <= rules.close_limit
     return loose, _leftover_close(rules.deck.adopt(hand), rules)

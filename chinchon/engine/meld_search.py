@@ -27,6 +27,7 @@ from chinchon.engine.cards import (
 )
 from chinchon.engine.errors import quote
 from chinchon.engine.melds import Meld, MeldKind, find_meld
+from chinchon.engine.memo import ProfileMemo
 from chinchon.engine.rules import Rules, check_rules, get_rules
 
 SUIT_MASK = 0xFFF
@@ -140,17 +141,7 @@ def _table_candidates(mask: int, tables: _Tables) -> list[_Candidate]:
 
 #: The melds found among a few cards (by their bits), per profile: a game's hands share most
 #: of their cards from one turn to the next, so the same subsets come back.
-_MELDS: dict[Rules, dict[tuple[int, ...], Meld | None]] = {}
-_MELDS_MOST = 20_000
-
-
-def _found_melds(rules: Rules) -> dict[tuple[int, ...], Meld | None]:
-    melds = _MELDS.get(rules)
-    if melds is None or len(melds) > _MELDS_MOST:
-        if len(_MELDS) > 8:  # many profiles seen: start afresh rather than grow
-            _MELDS.clear()
-        melds = _MELDS[rules] = {}
-    return melds
+_MELDS: ProfileMemo[tuple[int, ...], Meld | None] = ProfileMemo(most=20_000)
 
 
 def forget_melds() -> None:
@@ -173,7 +164,7 @@ def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
     place = {rank: p for p, rank in enumerate(rules.deck.run_order)}
     found: list[_Candidate] = []
     tried: set[int] = set()
-    melds = _found_melds(rules)
+    melds = _MELDS.of(rules)
     for family, members in families.items():
         if len(members) < 2 or len(members) + len(jokers) < 3:
             continue

@@ -31,11 +31,11 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from chinchon.engine.actions import PILE
 from chinchon.engine.cards import Card
 from chinchon.engine.draws import best_of_eight
+from chinchon.engine.memo import ProfileMemo, multiset_key
 from chinchon.engine.rules import ChinchonEffect, Rules
 from chinchon.engine.seat_view import View
 from chinchon.engine.solver import Outcome, discard_table, fewest_loose_points
@@ -126,19 +126,26 @@ def count_draws(kept: Sequence[Card], unseen: Counter[Card], rules: Rules,
             scores[min(mine, loose) if closes else mine] += copies
             continue
         melded += copies
-        outcome, value = _melded_close(tuple(sorted((*kept, card))), rules)
-        if outcome is Outcome.CHINCHON:
+        chinchon, value = _melded_close((*kept, card), rules)
+        if chinchon:
             chinchons += copies
         elif value is not None:
             best = min(best, value)
     return Draws(cards, melded, chinchons, best, dict(scores))
 
 
-@lru_cache(maxsize=50_000)
-def _melded_close(hand: tuple[Card, ...], rules: Rules) -> tuple[Outcome, int | None]:
-    table = discard_table(hand, rules)
-    row = table.rows[table.best_index]
-    return row.outcome, row.score
+_MELDED: ProfileMemo[int, tuple[bool, int | None]] = ProfileMemo(most=50_000)
+
+
+def _melded_close(hand: tuple[Card, ...], rules: Rules) -> tuple[bool, int | None]:
+    """Whether eight cards that meld all seven close with a chinchón, and their best score."""
+    memo = _MELDED.of(rules)
+    key = multiset_key(hand)
+    if key not in memo:
+        table = discard_table(tuple(sorted(hand)), rules)
+        row = table.rows[table.best_index]
+        memo[key] = row.outcome is Outcome.CHINCHON, row.score
+    return memo[key]
 
 
 @dataclass(frozen=True)
