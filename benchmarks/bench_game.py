@@ -2,8 +2,8 @@
 
 Per profile (default tables: two seats, three for barajamos, then two-deck tables): the time of
 every decision of each bot over a few games played against greedy (median, 99th percentile,
-worst, after one warm-up game), and how many greedy-only games one core plays in a second
-(the median of three passes).
+worst; the first game starts from cold memories, as a fresh server does), and how many
+greedy-only games one core plays in a second (the median of three passes).
 Times are process CPU time, so other work on a shared machine does not count. Targets (issue
 9): expert ≤ 20 ms median and ≤ 200 ms worst per decision; greedy ≥ 20 games a second a core.
 Run ``python -m benchmarks.bench_game``.
@@ -15,11 +15,12 @@ import statistics
 import time
 
 from chinchon.engine.bots import bots_for, play_game
+from chinchon.engine.draws import clear_memo
 from chinchon.engine.game import apply, new_game
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.seat_view import view
 
-GAMES = 4
+GAMES = 8
 GREEDY_GAMES = 30
 TABLES = [("barajamos", 3, {}), ("fournier", 2, {}), ("jeux-de-cartes", 2, {}),
           ("ludoteka", 2, {}), ("barajamos", 5, {}), ("jeux-de-cartes", 5, {}),
@@ -29,7 +30,8 @@ TABLES = [("barajamos", 3, {}), ("fournier", 2, {}), ("jeux-de-cartes", 2, {}),
 def decision_times(rules: Rules, bot: str, seats: int, games: int) -> list[float]:
     """Seconds of CPU per decision of ``bot`` (every other seat greedy), over ``games`` games."""
     times: list[float] = []
-    for seed in range(games + 1):
+    clear_memo()
+    for seed in range(games):
         names = [bot if seat % 2 == seed % 2 else "greedy" for seat in range(seats)]
         bots = bots_for(names, seed)
         state = new_game(rules, names, seed)
@@ -38,7 +40,7 @@ def decision_times(rules: Rules, bot: str, seats: int, games: int) -> list[float
             start = time.process_time()
             action = bots[state.turn].choose(seen)
             spent = time.process_time() - start
-            if seed and names[state.turn] == bot:  # game 0 warms the caches up
+            if names[state.turn] == bot:
                 times.append(spent)
             state = apply(state, action)
     return times
