@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from chinchon.engine import waiting
 from chinchon.engine.actions import STOCK, Discard, Draw
 from chinchon.engine.bots import GreedyBot, RandomBot, greedy_discard, takes_top
 from chinchon.engine.cards import Card, parse_hand
@@ -24,25 +25,45 @@ from chinchon.engine.waiting import count_draws, decide
 RUN_OF_SIX = "1o 2o 3o 4o 5o 6o 1c 12e"
 
 
-def spot(rules_id: str, hand: str, turns: int, totals: tuple[int, int] = (0, 0),
+OTHER_HANDS = ("4c 4e 4b 6c 6e 6b 7c", "8c 8e 8b 9c 9e 9b 10c")
+# 3-4-5 of oros, three reyes, the 2c loose: the 11e thrown, he closes with 2 points (the
+# 2o, the 6o or the 12e would meld all seven).
+TWO_LOOSE = "3o 4o 5o 12c 12o 12b 2c 11e"
+
+
+def spot(rules_id: str, hand: str, turns: int, totals: tuple[int, ...] = (0, 0),
          pile: str = "3e 11b") -> View:
     """Seat 0's view in his DISCARD phase holding ``hand`` (drawn from the stock), ``turns``
-    turns into the hand."""
-    state = new_game(get_rules(rules_id), 2, seed=1)
+    turns into the hand, one seat per total."""
+    state = new_game(get_rules(rules_id), len(totals), seed=1)
     sheet = replace(state.sheet, totals=totals)
-    placed = replace(state, hands=(parse_hand(hand), parse_hand("4c 4e 4b 6c 6e 6b 7c")),
+    others = tuple(parse_hand(cards) for cards in OTHER_HANDS[:len(totals) - 1])
+    placed = replace(state, hands=(parse_hand(hand), *others),
                      pile=parse_hand(pile), stock=parse_hand("2c 3c"), phase=Phase.DISCARD,
                      turn=0, turns=turns, sheet=sheet, drawn=parse_hand(hand)[-1],
                      drew_from=STOCK)
     return view(placed, 0)
 
 
-def test_waiting_for_a_chinchon_that_wins_the_game_is_right_late_in_the_hand() -> None:
+def test_waiting_is_right_when_closing_now_would_put_him_out() -> None:
+    # Fournier: closing with the 2c loose takes 99 over 100.
+    near = spot("fournier", TWO_LOOSE, turns=6, totals=(99, 0))
+    decision = decide(near)
+    assert decision.waits and decision.keep == Card.parse("11e")
+    assert ExpertBot().choose(near) == Discard(Card.parse("11e"))
+
+
+def test_a_chinchon_one_card_away_is_not_worth_the_measured_risk(monkeypatch) -> None:
+    """Late in a ludoteka hand he may close with 1 point or wait for the 7o (a chinchón wins
+    the game). With the others' chance to close as fitted to bot games he waited; played out
+    from bot games such waits lost points and games (benchmarks/wait_rollouts.py), and with
+    the measured risk he closes."""
     late = spot("ludoteka", RUN_OF_SIX, turns=16)
+    assert not decide(late).waits
+    assert ExpertBot().choose(late) == Discard(Card.parse("12e"), close=True)
+    monkeypatch.setattr(waiting, "WAIT_RISK", 1.0)
     decision = decide(late)
     assert decision.waits and decision.keep == Card.parse("12e")
-    assert decision.wait > decision.close_now
-    assert ExpertBot().choose(late) == Discard(Card.parse("12e"))
 
 
 def test_closing_now_is_right_early_while_the_others_still_hold_many_points() -> None:
@@ -64,9 +85,27 @@ def test_a_chinchon_in_hand_closes_at_once() -> None:
     assert ExpertBot().choose(seven) == Discard(Card.parse("12e"), close=True)
 
 
-def test_the_nowait_expert_closes_where_the_expert_waits() -> None:
-    late = spot("ludoteka", RUN_OF_SIX, turns=16)
-    assert ExpertBot(waiting=False).choose(late) == Discard(Card.parse("12e"), close=True)
+def test_closing_over_the_limit_is_right_when_all_go_out_and_the_lowest_total_wins() -> None:
+    # Fournier, he at 99 and his opponent at 97: closing puts him out, but very likely the
+    # opponent too, and then the lowest total (his, closing with 2) wins the game.
+    both = spot("fournier", TWO_LOOSE, turns=6, totals=(99, 97))
+    assert not decide(both).waits
+    assert ExpertBot().choose(both) == Discard(Card.parse("11e"), close=True)
+    choice = ExpertBot(waiting=False).choose(both)  # the older rule holds any such close
+    assert isinstance(choice, Discard) and not choice.close
+
+
+def test_closing_over_the_limit_is_held_where_all_going_out_is_a_draw() -> None:
+    # Barajamos, all three at the limit's edge: the same close puts everybody out, a draw.
+    edge = spot("barajamos", TWO_LOOSE, turns=6, totals=(69, 68, 68))
+    decision = decide(edge)
+    assert decision.waits and decision.keep == Card.parse("11e")
+    assert ExpertBot().choose(edge) == Discard(Card.parse("11e"))
+
+
+def test_the_nowait_expert_closes_at_once_below_the_limit() -> None:
+    early = spot("ludoteka", RUN_OF_SIX, turns=2)
+    assert ExpertBot(waiting=False).choose(early) == Discard(Card.parse("12e"), close=True)
 
 
 @pytest.mark.parametrize("rules_id, options", [("ludoteka", {}), ("jeux-de-cartes", {}),

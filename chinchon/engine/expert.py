@@ -17,9 +17,11 @@ each equally likely to be the stock's next card. A seven-card hand is worth
 - **Close or wait**: when he may close, :func:`chinchon.engine.waiting.decide` weighs closing
   now (the best outcome: chinchón, -10, fewest points) against keeping a closing hand and
   waiting for -10 or a chinchón, on the score sheet (what every player would score, who would
-  go out, the chance that an opponent closes first); he waits when that is worth more. The
-  ``expert-nowait`` bot keeps the older rule (close at once unless closing with loose points
-  takes his own total over the limit), for comparing the two in matches.
+  go out, what the profile makes of everybody going out at once, the chance that an opponent
+  closes first); he waits when that is worth more. ``python -m benchmarks.wait_rollouts``
+  plays both futures out from bot games to check it. The ``expert-nowait`` bot keeps the
+  older rule (close at once unless closing with loose points takes his own total over the
+  limit), for comparing the two in matches.
 - Returns and stalemates as :mod:`chinchon.engine.bots`.
 
 >>> from chinchon.engine.bots import play_game

@@ -2,8 +2,10 @@
 
 When he may close, the expert weighs two futures on the score sheet, in points (what the others
 add to their totals minus what he adds, per opponent, plus :data:`ELIMINATION_POINTS` for each
-opponent the hand is likely to put out, and as many times the opponents against him if it puts
-him out: he then loses to all of them):
+opponent the hand is likely to put out). A hand that puts him out counts only as the game's
+end: minus :data:`ELIMINATION_POINTS` per opponent (he loses to them all), unless the close
+puts them all out with him, which the profile's rule for everybody out makes a win (the lowest
+total: the closer's) or a draw (worth nothing: he plays to win):
 
 - **close now**: his score (the table's best close) against each opponent's expected loose
   points at this stage of the hand (:func:`opponent_points`), each opponent's chance of going
@@ -36,7 +38,7 @@ from chinchon.engine.actions import PILE
 from chinchon.engine.cards import Card
 from chinchon.engine.draws import best_of_eight
 from chinchon.engine.memo import ProfileMemo, multiset_key
-from chinchon.engine.rules import ChinchonEffect, Rules
+from chinchon.engine.rules import ChinchonEffect, EverybodyOut, Rules
 from chinchon.engine.seat_view import View
 from chinchon.engine.solver import Outcome, discard_table, fewest_loose_points
 
@@ -49,6 +51,13 @@ CLOSER_POINTS = 1.0
 #: An opponent's chance to close on his turn, per round of the hand played and per card he took
 #: from the pile and still holds (fitted to expert and greedy games, all four profiles).
 CLOSE_BASE, CLOSE_PER_ROUND, CLOSE_PER_TAKEN, CLOSE_CAP = 0.01, 0.022, 0.5, 0.35
+#: While he waits, each opponent's chance to close first is the fitted chance times
+#: ``WAIT_RISK`` (at most ``WAIT_RISK_CAP``): a calibration, not a fit. Playing both futures
+#: out from every closable position of bot games (``python -m benchmarks.wait_rollouts``),
+#: waiting lost 2–4 points a hand on average in every profile, and with the fitted chance
+#: alone he waited where it lost too; at five times it he waits almost only where closing
+#: would end his game. Why the fit underestimates the cost of waiting is not established.
+WAIT_RISK, WAIT_RISK_CAP = 5.0, 0.7
 #: An opponent's loose points after ``r`` rounds: ``POINTS_FLOOR + POINTS_START * POINTS_DECAY**r``.
 POINTS_FLOOR, POINTS_START, POINTS_DECAY = 4.0, 26.0, 0.82
 
@@ -179,30 +188,48 @@ class _Sheet:
         """Some opponent closes before his next turn, ``later`` rounds from now."""
         stays = 1.0
         for _, taken in self.opponents:
-            stays *= 1 - opponent_close_chance(self.rounds + later, taken)
+            chance = WAIT_RISK * opponent_close_chance(self.rounds + later, taken)
+            stays *= 1 - min(WAIT_RISK_CAP, chance)
         return 1 - stays
 
-    def mine_out(self, score: float) -> float:
-        """Going out loses the game to every opponent still in (a return, where there are
-        some, still costs a stake and the others' highest total): one elimination each."""
-        return float(self.total + score > self.rules.limit) * len(self.opponents)
+    def goes_out(self, score: float) -> bool:
+        """Adding ``score`` puts him out (a return, where there are some, still costs a
+        stake and the others' highest total, so it is counted as losing)."""
+        return self.total + score > self.rules.limit
 
     def value(self, score: float, later: int, others_add: float = 0.0) -> float:
-        """He scores ``score`` and every opponent his loose points (plus ``others_add``)."""
+        """He closes scoring ``score`` and every opponent pays his loose points (plus
+        ``others_add``)."""
         limit, points = self.rules.limit, self.points(later) + others_add
+        outs = [over_limit_chance(total, points, limit) for total, _ in self.opponents]
+        if self.goes_out(score):
+            return ELIMINATION_POINTS * self.going_out(outs)
         worth = sum(points - score for _ in self.opponents)
-        outs = sum(over_limit_chance(total, points, limit) for total, _ in self.opponents)
-        return worth + ELIMINATION_POINTS * (outs - self.mine_out(score))
+        return worth + ELIMINATION_POINTS * sum(outs)
+
+    def going_out(self, outs: Sequence[float]) -> float:
+        """A close that puts him out, in opponents beaten (lost to, negative; the hand's
+        points no longer count): he loses to them all unless they all go out with him, and
+        then the profile's rule for everybody out decides: the lowest total wins (the
+        closer's, after a close worth a few points), or the game is a draw, which wins
+        nothing."""
+        count = len(outs)
+        if self.rules.everybody_out is EverybodyOut.DRAW:
+            return -count
+        everyone = math.prod(outs)
+        return count * everyone - count * (1 - everyone)
 
     def caught(self, loose: int, later: int) -> float:
         """An opponent closes first: he pays ``loose``, the closer about :data:`CLOSER_POINTS`."""
         count = len(self.opponents)
+        if self.goes_out(loose):
+            return -ELIMINATION_POINTS * count
         points = self.points(later)
         worth = (count - 1) * (points - loose) + (CLOSER_POINTS - loose)
         limit = self.rules.limit
         outs = sum(over_limit_chance(total, points, limit) for total, _ in self.opponents)
         outs *= (count - 1) / count
-        return worth + ELIMINATION_POINTS * (outs - self.mine_out(loose))
+        return worth + ELIMINATION_POINTS * outs
 
     def chinchon(self, later: int) -> float:
         effect = self.rules.chinchon_effect
