@@ -180,12 +180,7 @@ def _leaves(hand: tuple[Card, ...], rules: Rules) -> tuple[int, ...]:
     """:func:`discard_leaves` of a sorted hand, in its order (remembered: a game asks twice
     for the eight cards of a pile take, the bot weighing it, then the table offering the
     discards)."""
-    memo = _LEAVES.of(rules)
-    key = multiset_key(hand)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _solve_leaves(hand, rules)
-    return found
+    return _LEAVES.recall(rules, multiset_key(hand), lambda: _solve_leaves(hand, rules))
 
 
 def _solve_leaves(hand: tuple[Card, ...], rules: Rules) -> tuple[int, ...]:
@@ -300,12 +295,7 @@ def _evaluator(rules: Rules) -> _Evaluator:
 
 
 def _general_best(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
-    memo = _BEST.of(rules)
-    key = multiset_key(hand)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _solve_best(tuple(sorted(hand)), rules)
-    return found
+    return _BEST.recall(rules, multiset_key(hand), lambda: _solve_best(tuple(sorted(hand)), rules))
 
 
 def _solve_best(hand: tuple[Card, ...], rules: Rules) -> tuple[int, bool]:

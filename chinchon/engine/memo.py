@@ -13,11 +13,13 @@ collection take about 100 ms in a five-seat game, the expert's slowest "decision
 (2, 0)
 >>> found[3] = 0; len(memo.of(get_rules("fournier")))  # over ``most``: it starts afresh
 0
+>>> [memo.recall(get_rules("fournier"), 7, solve) for solve in (lambda: 49, lambda: 0)]
+[49, 49]
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
 from chinchon.engine.cards import Card
@@ -43,6 +45,15 @@ class ProfileMemo(Generic[K, V]):
                 self._by_rules.clear()
             found = self._by_rules[rules] = {}
         return found
+
+    def recall(self, rules: Rules, key: K, solve: Callable[[], V]) -> V:
+        """The value remembered under ``key`` for ``rules``, solved and remembered if new."""
+        found = self.of(rules)
+        try:
+            return found[key]  # one look-up on the hot path, where most keys are known
+        except KeyError:
+            value = found[key] = solve()
+            return value
 
     def clear(self) -> None:
         self._by_rules.clear()

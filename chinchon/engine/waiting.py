@@ -148,13 +148,12 @@ _MELDED: ProfileMemo[int, tuple[bool, int | None]] = ProfileMemo(most=50_000)
 
 def _melded_close(hand: tuple[Card, ...], rules: Rules) -> tuple[bool, int | None]:
     """Whether eight cards that meld all seven close with a chinchón, and their best score."""
-    memo = _MELDED.of(rules)
-    key = multiset_key(hand)
-    if key not in memo:
+    def solve() -> tuple[bool, int | None]:
         table = discard_table(tuple(sorted(hand)), rules)
         row = table.rows[table.best_index]
-        memo[key] = row.outcome is Outcome.CHINCHON, row.score
-    return memo[key]
+        return row.outcome is Outcome.CHINCHON, row.score
+
+    return _MELDED.recall(rules, multiset_key(hand), solve)
 
 
 @dataclass(frozen=True)
