@@ -26,14 +26,20 @@ from chinchon.engine.seat_view import view
 
 
 def placed(rules_id: str, hand: str, pile: str, *, phase: Phase = Phase.DRAW, drawn: str = "",
-           total: int = 0, players: int = 2) -> GameState:
+           total: int = 0, players: int = 2, totals: tuple[int, ...] | None = None,
+           turns: int = 5, stock: str = "1c 2c 3c") -> GameState:
+    """Seat 0 to play holding ``hand``, the others holding filler cards; ``totals`` (one per
+    seat) overrides ``total`` and ``players``."""
+    if totals is not None:
+        players = len(totals)
     rules = get_rules(rules_id, players=players)
     state = new_game(rules, players, seed=1)
-    others = ["4c 4e 4b 6c 6e 6b 7c", "10o 10c 10e 11o 11c 11e 12o"]
+    others = ["4c 4e 4b 6c 6e 6b 7c", "8c 8e 8b 9c 9e 9b 10c"]
     hands = (parse_hand(hand), *(parse_hand(h) for h in others[:players - 1]))
-    sheet = replace(state.sheet, totals=(total, *([0] * (players - 1))))
-    return replace(state, hands=hands, pile=parse_hand(pile), stock=parse_hand("1c 2c 3c"),
-                   phase=phase, turn=0, turns=5, sheet=sheet,
+    totals = (total, *([0] * (players - 1))) if totals is None else totals
+    sheet = replace(state.sheet, totals=totals)
+    return replace(state, hands=hands, pile=parse_hand(pile), stock=parse_hand(stock),
+                   phase=phase, turn=0, turns=turns, sheet=sheet,
                    drawn=Card.parse(drawn) if drawn else None,
                    drew_from="stock" if drawn else None)
 

@@ -4,28 +4,27 @@ decisions unchanged by its faster leaves (``draws.discard_leaves``)."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
 from chinchon.engine import waiting
-from chinchon.engine.actions import STOCK, Discard, Draw
+from chinchon.engine.actions import Discard, Draw
 from chinchon.engine.bots import GreedyBot, RandomBot, greedy_discard, takes_top
 from chinchon.engine.cards import Card, parse_hand
 from chinchon.engine.draws import discard_leaves, unseen_cards
 from chinchon.engine.expert import ExpertBot
 from chinchon.engine.game import Phase, apply, new_game
-from chinchon.engine.rules import get_rules
+from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.seat_view import View, view
 from chinchon.engine.solver import Outcome, analyze, fewest_loose_points
 from chinchon.engine.waiting import count_draws, decide
+from tests.test_bots import placed
 
 # A six-card run of oros and the 1c: he may close with 1 point (ludoteka: one loose card up to
 # 4) after throwing the 12e, or keep the same seven and wait for the 7o (a chinchón).
 RUN_OF_SIX = "1o 2o 3o 4o 5o 6o 1c 12e"
 
 
-OTHER_HANDS = ("4c 4e 4b 6c 6e 6b 7c", "8c 8e 8b 9c 9e 9b 10c")
 # 3-4-5 of oros, three reyes, the 2c loose: the 11e thrown, he closes with 2 points (the
 # 2o, the 6o or the 12e would meld all seven).
 TWO_LOOSE = "3o 4o 5o 12c 12o 12b 2c 11e"
@@ -33,16 +32,17 @@ TWO_LOOSE = "3o 4o 5o 12c 12o 12b 2c 11e"
 
 def spot(rules_id: str, hand: str, turns: int, totals: tuple[int, ...] = (0, 0),
          pile: str = "3e 11b") -> View:
-    """Seat 0's view in his DISCARD phase holding ``hand`` (drawn from the stock), ``turns``
-    turns into the hand, one seat per total."""
-    state = new_game(get_rules(rules_id), len(totals), seed=1)
-    sheet = replace(state.sheet, totals=totals)
-    others = tuple(parse_hand(cards) for cards in OTHER_HANDS[:len(totals) - 1])
-    placed = replace(state, hands=(parse_hand(hand), *others),
-                     pile=parse_hand(pile), stock=parse_hand("2c 3c"), phase=Phase.DISCARD,
-                     turn=0, turns=turns, sheet=sheet, drawn=parse_hand(hand)[-1],
-                     drew_from=STOCK)
-    return view(placed, 0)
+    """Seat 0's view in his DISCARD phase holding ``hand`` (its last card drawn from the
+    stock), ``turns`` turns into the hand, one seat per total."""
+    state = placed(rules_id, hand, pile, phase=Phase.DISCARD, drawn=hand.split()[-1],
+                   totals=totals, turns=turns, stock="7b 10b")
+    return view(state, 0)
+
+
+def shuffled_deck(rules: Rules, rng: random.Random) -> list[Card]:
+    cards = list(rules.deck.cards())
+    rng.shuffle(cards)
+    return cards
 
 
 def test_waiting_is_right_when_closing_now_would_put_him_out() -> None:
@@ -117,8 +117,7 @@ def test_melded_and_chinchon_draws_match_a_count_card_by_card(rules_id, options)
     rules = get_rules(rules_id, **options)
     rng = random.Random(rules_id)
     for _ in range(6):
-        cards = list(rules.deck.cards())
-        rng.shuffle(cards)
+        cards = shuffled_deck(rules, rng)
         kept = tuple(cards[:7])
         unseen = unseen_cards(rules, kept, cards[7:10])
         melded = chinchons = 0
@@ -198,8 +197,7 @@ def test_one_discard_evaluation_is_draw_odds_of_each_seven_kept(rules_id, option
     rules = get_rules(rules_id, **options)
     rng = random.Random(rules_id)
     for _ in range(5):
-        cards = list(rules.deck.cards())
-        rng.shuffle(cards)
+        cards = shuffled_deck(rules, rng)
         hand = tuple(cards[:8])
         unseen = unseen_cards(rules, hand, cards[8:11])
         assert discard_odds(hand, unseen, rules) == tuple(
@@ -209,8 +207,6 @@ def test_one_discard_evaluation_is_draw_odds_of_each_seven_kept(rules_id, option
 def test_waiting_is_right_when_closing_puts_him_out_and_a_draw_can_keep_him_in() -> None:
     """Barajamos to 70: closing with the 4b loose takes 68 to 72 (out, against both others);
     an ace or a two drawn lets him close under the limit, so he waits; at 60 he closes."""
-    from tests.test_bots import placed
-
     hand = "1o 2o 3o 5c 5e 5b 4b 12e"
     near = view(placed("barajamos", hand, "", phase=Phase.DISCARD, drawn="12e", total=68,
                        players=3), 0)
