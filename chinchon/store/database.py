@@ -10,6 +10,8 @@ their turn instead of failing.
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +31,11 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: How long a SQLite writer waits for the lock, and a PostgreSQL connection for the server (s).
 BUSY_TIMEOUT = 30
 CONNECT_TIMEOUT = 3
-# Fixed statements (a pragma takes no parameters): WAL, the busy timeout (BUSY_TIMEOUT in ms).
-_SQLITE_PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA busy_timeout=30000",
-                   "PRAGMA foreign_keys=ON")
+# Fixed statements (a pragma takes no parameters): the busy timeout (BUSY_TIMEOUT in ms).
+_SQLITE_PRAGMAS = ("PRAGMA busy_timeout=30000", "PRAGMA foreign_keys=ON")
+# SQLite answers "database is locked" at once, without waiting on the busy timeout, when
+# several connections switch a new file to WAL together: so that one is retried.
+_WAL_RETRY_PAUSE = 0.01
 # Any fixed number: the PostgreSQL advisory lock that lets one server at a time migrate.
 _MIGRATION_LOCK = 0x43484E43
 
@@ -58,7 +62,20 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     for pragma in _SQLITE_PRAGMAS:
         cursor.execute(pragma)
+    _switch_to_wal(cursor)
     cursor.close()
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(_WAL_RETRY_PAUSE)
 
 
 def _sqlite_begin(connection: Connection) -> None:
