@@ -142,6 +142,18 @@ def check_cards(name: str, value: Any) -> tuple[Card, ...]:
     return cards
 
 
+def mask_of(cards: Iterable[Card]) -> int:
+    """The OR of the cards' ``bit``: distinct cards as one int (a joker adds nothing).
+
+    >>> mask_of(parse_hand("1o 2o")) == Card.parse("1o").bit | Card.parse("2o").bit
+    True
+    """
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
 def hand_code(cards: Iterable[Card]) -> str:
     """The inverse of :func:`parse_hand`: codes joined by spaces."""
     return " ".join(card.code() for card in cards)

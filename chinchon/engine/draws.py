@@ -30,6 +30,7 @@ from chinchon.engine.cards import (  # noqa: F401
     HandError,
     check_cards,
     hand_code,
+    mask_of,
     parse_hand,
 )
 from chinchon.engine.errors import ArgumentError, check_int, quote
@@ -114,9 +115,7 @@ def _count_draws(hand: Sequence[Card], unseen: Mapping[Card, int], rules: Rules)
     total = closing = points = melded = 0
     if _simple(rules):
         best_of_eight = _evaluator(rules)
-        mask = 0
-        for card in hand:
-            mask |= card.bit
+        mask = mask_of(hand)
         for card, copies in unseen.items():
             loose, closes = best_of_eight(mask | card.bit)
             total += copies
@@ -187,9 +186,7 @@ def _solve_leaves(hand: tuple[Card, ...], rules: Rules) -> tuple[int, ...]:
     check_hand(hand, rules, sizes=(8,))
     adopted = rules.deck.adopt(hand)
     if _simple(rules):
-        mask = 0
-        for card in adopted:
-            mask |= card.bit
+        mask = mask_of(adopted)
         return tuple(loose_points_of_mask(mask ^ real.bit, rules) for real in adopted)
     cands, bits = _hand_bits(adopted, rules)
     total = sum(rules.points(card) for card in adopted)
@@ -208,10 +205,7 @@ def best_of_eight(hand: Sequence[Card], rules: Rules) -> tuple[int, bool]:
     check_hand(hand, rules, sizes=(8,))
     hand = rules.deck.adopt(hand)
     if _simple(rules):
-        mask = 0
-        for card in hand:
-            mask |= card.bit
-        return _evaluator(rules)(mask)
+        return _evaluator(rules)(mask_of(hand))
     return _general_best(hand, rules)
 
 

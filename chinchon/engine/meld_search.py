@@ -23,6 +23,7 @@ from chinchon.engine.cards import (
     HandError,
     check_cards,
     hand_code,
+    mask_of,
     parse_hand,
 )
 from chinchon.engine.errors import quote
@@ -227,9 +228,7 @@ def fewest_loose_points(hand: Sequence[Card], rules: Rules) -> int:
     """
     try:
         if _simple(rules):
-            mask = 0
-            for card in hand:
-                mask |= card.bit
+            mask = mask_of(hand)
             tables = _tables_for(rules)
             if mask.bit_count() == len(hand) and not mask & ~tables.deck_mask and len(hand) <= 8:
                 return loose_points_of_mask(mask, rules)
@@ -289,9 +288,7 @@ def check_hand(hand: Sequence[Card], rules: Rules, sizes: Sequence[int] | None =
         check_cards("hand", hand)
     check_rules(rules)
     if _simple(rules) and (sizes is None or len(hand) in sizes):
-        mask = 0
-        for card in hand:
-            mask |= card.bit
+        mask = mask_of(hand)
         if mask.bit_count() == len(hand) and not mask & ~_tables_for(rules).deck_mask:
             return  # the common case, checked with one mask
     if sizes is None and len(hand) > 8:  # three melds need nine cards: never tried

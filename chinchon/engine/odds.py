@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from chinchon.engine.cards import Card, check_cards, parse_hand
+from chinchon.engine.cards import Card, check_cards, mask_of, parse_hand
 from chinchon.engine.rules import CloseRule, Rules, get_rules
 from chinchon.engine.solver import HAND_SIZE, SUIT_MASK, _tables, check_hand, fewest_loose_points
 
@@ -281,12 +281,7 @@ def _close_params(rules: Rules) -> _CloseParams:
 
 def masks_of_hands(hands: Iterable[Sequence[Card] | str]) -> IntArray:
     """The masks (OR of the cards' ``bit``) of many hands, as a numpy array for the look-ups."""
-    found = []
-    for hand in hands:
-        mask = 0
-        for card in parse_hand(hand) if isinstance(hand, str) else hand:
-            mask |= card.bit
-        found.append(mask)
+    found = [mask_of(parse_hand(hand) if isinstance(hand, str) else hand) for hand in hands]
     return np.array(found, dtype=np.int64)
 
 
