@@ -36,18 +36,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from chinchon.engine.actions import (
-    PILE,
-    STOCK,
     Action,
     ActionError,
-    Discard,
-    Draw,
-    Return,
     encode_actions,
     parse_shown,
 )
@@ -55,15 +50,18 @@ from chinchon.engine.cards import Card, CardError
 from chinchon.engine.errors import quote
 from chinchon.engine.game import (
     Dealt,
-    GameError,
     GameState,
     HandResult,
-    IllegalActionError,
-    Phase,
     Reshuffled,
     Turn,
-    apply,
-    new_game,
+)
+from chinchon.engine.record_replay import (
+    Claim,
+    RecordError,
+    apply_action,
+    numbers,
+    replay_claims,
+    start_game,
 )
 from chinchon.engine.rules import Rules, RulesError, get_rules
 
@@ -78,22 +76,6 @@ _END = re.compile(r"end: (closer seat (\d+) \((\w+)\)|no closer); scores ([-\d ]
                   r"totals ([-\d ]+)")
 _DECIDED = re.compile(r"seat (\d+) (returns|stays out)")
 _OPTION_KEYS = ("decks", "deck", "jokers", "limit", "returns")
-
-
-class RecordError(ValueError):
-    """A record that cannot be read, or that breaks a rule (the hand and move are named)."""
-
-
-# --- What a record claims, line by line ----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Claim:
-    """One line of a record: what it says happened (checked against the replay)."""
-
-    kind: str  # hand, turn, ran_out, rebuilt, end, decided
-    where: str
-    values: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -112,10 +94,10 @@ class GameRecord:
 
     def states(self) -> Iterator[GameState]:
         """Every state, the start first; :class:`RecordError` at an illegal action."""
-        state = _start(self.rules, self.seats, self.seed)
+        state = start_game(self.rules, self.seats, self.seed)
         yield state
         for number, action in enumerate(self.actions, 1):
-            state = _apply(state, action, f"action {number}")
+            state = apply_action(state, action, f"action {number}")
             yield state
 
     @cached_property
@@ -134,7 +116,7 @@ class GameRecord:
         if options:
             headers.append(("Options", " ".join(f"{k}={v}" for k, v in options.items())))
         headers += [("Seats", ", ".join(self.seats)), ("Seed", str(self.seed)),
-                    ("Result", _result(final)), ("Totals", _numbers(final.totals))]
+                    ("Result", _result(final)), ("Totals", numbers(final.totals))]
         lines = [f'[{key} "{value}"]' for key, value in headers]
         move = 0
         for event in final.events():
@@ -154,8 +136,8 @@ class GameRecord:
                 if event.closer is None:
                     move += 1
                     lines.append(f"  {move}. seat {event.seat}: stock, ran out: no closer")
-                lines.append(f"  end: {_closer_text(event)}; scores {_numbers(event.scores)}; "
-                             f"totals {_numbers(event.totals)}")
+                lines.append(f"  end: {_closer_text(event)}; scores {numbers(event.scores)}; "
+                             f"totals {numbers(event.totals)}")
             else:
                 lines.append(f"  seat {event.seat} {'returns' if event.spend else 'stays out'}")
         if final.drawn is not None:  # the record stops in the middle of a turn
@@ -167,7 +149,7 @@ class GameRecord:
     def parse(text: str) -> GameRecord:
         """Read and check a text record (:class:`RecordError` names the problem)."""
         headers: dict[str, str] = {}
-        claims: list[_Claim] = []
+        claims: list[Claim] = []
         hand = 0
         for number, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
@@ -184,14 +166,14 @@ class GameRecord:
                 hand = claim.values["hand"]
             claims.append(claim)
         rules, seats, seed = _headers(headers)
-        record = _check(rules, seats, seed, claims)
+        record = _replayed(rules, seats, seed, claims)
         final = record.final
         if "Result" in headers and headers["Result"] != _result(final):
             raise RecordError(f"the Result header says {quote(headers['Result'])}, but the game "
                               f"gives {_result(final)!r}")
-        if "Totals" in headers and headers["Totals"] != _numbers(final.totals):
+        if "Totals" in headers and headers["Totals"] != numbers(final.totals):
             raise RecordError(f"the Totals header says {quote(headers['Totals'])}, but the "
-                              f"game gives {_numbers(final.totals)!r}")
+                              f"game gives {numbers(final.totals)!r}")
         return record
 
     # --- JSON ----------------------------------------------------------------------------------
@@ -258,7 +240,7 @@ class GameRecord:
             raise RecordError("'hands' must be a list")
         claims = [claim for number, hand in enumerate(data["hands"], 1)
                   for claim in _json_claims(hand, number)]
-        record = _check(rules, tuple(seats), seed, claims)
+        record = _replayed(rules, tuple(seats), seed, claims)
         final = record.final
         if "winner" in data and final.is_over and data["winner"] != final.winner:
             raise RecordError(f"the record says the winner is {data['winner']!r}, but the game "
@@ -268,6 +250,14 @@ class GameRecord:
     def __repr__(self) -> str:
         return (f"GameRecord({self.rules!r}, {self.seats!r}, {self.seed!r}, "
                 f"decode_actions({encode_actions(self.actions)!r}))")
+
+
+def _replayed(rules: Rules, seats: tuple[str, ...], seed: int, claims: Sequence[Claim]
+              ) -> GameRecord:
+    actions, final = replay_claims(rules, seats, seed, claims)
+    record = GameRecord(rules, seats, seed, actions)
+    record.__dict__["final"] = final  # already replayed: cached_property's slot
+    return record
 
 
 def read_record(text: str) -> GameRecord:
@@ -345,38 +335,38 @@ def _json_shown(value: Any, where: str) -> Any:
     return _shown(f"{melds} / {' '.join(map(str, value.get('loose', [])))}", where)
 
 
-def _claim_of(line: str, hand: int, number: int) -> _Claim:
+def _claim_of(line: str, hand: int, number: int) -> Claim:
     where = f"line {number} (hand {hand})"
     if match := _HAND.fullmatch(line):
-        return _Claim("hand", f"line {number}", {"hand": int(match[1]), "first": int(match[2]),
+        return Claim("hand", f"line {number}", {"hand": int(match[1]), "first": int(match[2]),
                                                   "upcard": _card(match[3], where)})
     if match := _TURN.fullmatch(line):
         where = f"hand {hand}, move {match[1]}"
-        return _Claim("turn", where, {"seat": int(match[2]), "draw": match[3],
+        return Claim("turn", where, {"seat": int(match[2]), "draw": match[3],
                                       "card": _card(match[4], where),
                                       "discard": _card(match[6], where),
                                       "close": match[5] == "closes with",
                                       "shown": _shown(match[7], where)})
     if match := _DRAWN.fullmatch(line):
         where = f"hand {hand}, move {match[1]}"
-        return _Claim("turn", where, {"seat": int(match[2]), "draw": match[3],
+        return Claim("turn", where, {"seat": int(match[2]), "draw": match[3],
                                       "card": _card(match[4], where), "discard": None,
                                       "close": False})
     if match := _RAN_OUT.fullmatch(line):
-        return _Claim("ran_out", f"hand {hand}, move {match[1]}", {"seat": int(match[2])})
+        return Claim("ran_out", f"hand {hand}, move {match[1]}", {"seat": int(match[2])})
     if match := _REBUILT.fullmatch(line):
-        return _Claim("rebuilt", where, {"count": int(match[1])})
+        return Claim("rebuilt", where, {"count": int(match[1])})
     if match := _END.fullmatch(line):
-        return _Claim("end", f"hand {hand}, end", {
+        return Claim("end", f"hand {hand}, end", {
             "closer": None if match[2] is None else int(match[2]),
             "scores": match[4].strip(), "totals": match[5].strip()})
     if match := _DECIDED.fullmatch(line):
-        return _Claim("decided", f"hand {hand}, after the end",
+        return Claim("decided", f"hand {hand}, after the end",
                       {"seat": int(match[1]), "spend": match[2] == "returns"})
     raise RecordError(f"line {number}: cannot read {quote(line)}")
 
 
-def _json_claims(hand: Any, number: int) -> Iterator[_Claim]:
+def _json_claims(hand: Any, number: int) -> Iterator[Claim]:
     where = f"hand {number}"
     if not isinstance(hand, dict) or "deal" not in hand or "turns" not in hand:
         raise RecordError(f"{where}: a hand is an object with first, deal, turns, closer, "
@@ -386,7 +376,7 @@ def _json_claims(hand: Any, number: int) -> Iterator[_Claim]:
         raise RecordError(f"{where}: 'deal' must be an object")
     try:
         upcard = _card(str(deal.get("upcard")), where)
-        yield _Claim("hand", where, {"hand": number, "first": hand.get("first"),
+        yield Claim("hand", where, {"hand": number, "first": hand.get("first"),
                                      "upcard": upcard, "deal": deal})
         turns = hand["turns"]
         if not isinstance(turns, list):
@@ -395,7 +385,7 @@ def _json_claims(hand: Any, number: int) -> Iterator[_Claim]:
         for turn in turns:
             if isinstance(turn, dict) and "reshuffle" in turn:
                 cards = turn["reshuffle"]
-                yield _Claim("rebuilt", where, {"count": len(cards) if isinstance(cards, list)
+                yield Claim("rebuilt", where, {"count": len(cards) if isinstance(cards, list)
                                                 else -1, "cards": cards})
                 continue
             move += 1
@@ -404,7 +394,7 @@ def _json_claims(hand: Any, number: int) -> Iterator[_Claim]:
                 raise RecordError(f"{at}: a turn is an object with seat, draw, card, discard, "
                                   f"close")
             discard = turn["discard"]
-            yield _Claim("turn", at, {"seat": turn["seat"], "draw": turn["draw"],
+            yield Claim("turn", at, {"seat": turn["seat"], "draw": turn["draw"],
                                       "card": _card(str(turn["card"]), at),
                                       "discard": None if discard is None
                                       else _card(str(discard), at),
@@ -412,8 +402,8 @@ def _json_claims(hand: Any, number: int) -> Iterator[_Claim]:
                                       "shown": _json_shown(turn.get("shown"), at)})
         if "scores" in hand:
             if hand.get("closer") is None:
-                yield _Claim("ran_out", f"{where}, move {move + 1}", {"seat": None})
-            yield _Claim("end", f"{where}, end", {
+                yield Claim("ran_out", f"{where}, move {move + 1}", {"seat": None})
+            yield Claim("end", f"{where}, end", {
                 "closer": hand.get("closer"), "scores": _json_numbers(hand.get("scores")),
                 "totals": _json_numbers(hand.get("totals")), "returns": hand.get("returns", []),
                 "out": hand.get("out")})
@@ -427,171 +417,7 @@ def _json_numbers(values: Any) -> str:
     return " ".join("-" if value is None else str(value) for value in values)
 
 
-# --- Checking: replay the claims -----------------------------------------------------------------
-
-
-def _start(rules: Rules, seats: Sequence[str], seed: int) -> GameState:
-    try:
-        return new_game(rules, seats, seed)
-    except GameError as error:
-        raise RecordError(str(error)) from None
-
-
-def _apply(state: GameState, action: Action, where: str) -> GameState:
-    try:
-        return apply(state, action)
-    except IllegalActionError as error:
-        raise RecordError(f"{where}: {error}") from None
-
-
-def _check(rules: Rules, seats: tuple[str, ...], seed: int, claims: Sequence[_Claim]
-           ) -> GameRecord:
-    """Replay the claims; every one must be what the game does."""
-    state = _start(rules, seats, seed)
-    actions: list[Action] = []
-    rebuilt: _Claim | None = None
-    ends = 0
-
-    def act(action: Action, where: str) -> None:
-        nonlocal state
-        state = _apply(state, action, where)
-        actions.append(action)
-
-    def drew(where: str) -> None:
-        nonlocal rebuilt
-        events = state.events()
-        if isinstance(events[-1], HandResult):
-            events.pop()  # the draw that found the stock empty for good
-        happened = events[-1] if isinstance(events[-1], Reshuffled) else None
-        if happened and rebuilt is None:
-            raise RecordError(f"{where}: the stock ran out and was rebuilt here, but the record "
-                              f"does not say so")
-        if rebuilt is not None:
-            if happened is None:
-                raise RecordError(f"{rebuilt.where}: the record says the stock was rebuilt, "
-                                  f"but it was not empty")
-            _same(rebuilt.where, "the rebuilt stock's size", rebuilt.values["count"],
-                  len(happened.stock))
-            cards = rebuilt.values.get("cards")
-            if cards is not None and cards != [card.code() for card in happened.stock]:
-                raise RecordError(f"{rebuilt.where}: the rebuilt stock is not the one the seed "
-                                  f"gives")
-        rebuilt = None
-
-    for claim in claims:
-        values, where = claim.values, claim.where
-        if rules.deck.wild_ace:  # a written 1o is the ace of oros playing as the joker
-            values = {key: rules.deck.adopt((value,))[0] if isinstance(value, Card) else value
-                      for key, value in values.items()}
-        if claim.kind in ("hand", "turn", "ran_out") and len(state.results) > ends:
-            raise RecordError(f"{where}: hand {state.results[ends].hand} ended; the record must "
-                              f"give its end line first")
-        if state.phase is Phase.OVER and claim.kind != "end":
-            raise RecordError(f"{where}: the game is already over")
-        if claim.kind == "hand":
-            _expect_phase(state, Phase.DRAW, where, "a new hand")
-            if values["hand"] != state.hand or state.turns:
-                raise RecordError(f"{where}: hand {values['hand']} starts, but the game is in "
-                                  f"hand {state.hand}, turn {state.turns + 1}")
-            dealt = next(e for e in reversed(state.events()) if isinstance(e, Dealt))
-            _same(where, "the starting seat", values["first"], dealt.first)
-            _same(where, "the upcard", values["upcard"], dealt.upcard)
-            if "deal" in values:
-                _check_deal(values["deal"], dealt, where)
-        elif claim.kind == "turn":
-            _same(where, "the seat to play", values["seat"], state.turn)
-            if values["draw"] not in (STOCK, PILE):
-                raise RecordError(f"{where}: draw from stock or pile, not "
-                                  f"{quote(values['draw'])}")
-            act(Draw(values["draw"]), where)
-            drew(where)
-            if state.phase is not Phase.DISCARD:
-                raise RecordError(f"{where}: the stock ran out for good and the hand ended with "
-                                  f"no closer")
-            _same(where, f"the card drawn from the {values['draw']}", values["card"], state.drawn)
-            if values["discard"] is not None:
-                shown = values.get("shown")
-                if shown is not None and not values["close"]:
-                    raise RecordError(f"{where}: only a close shows an arrangement")
-                act(Discard(values["discard"], values["close"], shown), where)
-            elif claim is not claims[-1]:
-                raise RecordError(f"{where}: a turn without a discard may only end the record")
-        elif claim.kind == "rebuilt":
-            rebuilt = claim
-        elif claim.kind == "ran_out":
-            if values["seat"] is not None:
-                _same(where, "the seat to play", values["seat"], state.turn)
-            hand = state.hand
-            act(Draw(STOCK), where)
-            drew(where)
-            if state.phase is Phase.DISCARD or state.results[-1].hand != hand:
-                raise RecordError(f"{where}: the stock did not run out for good here")
-        elif claim.kind == "end":
-            if len(state.results) <= ends:
-                raise RecordError(f"{where}: the record ends the hand here, but it goes on")
-            _check_end(state.results[ends], values, where)
-            ends += 1
-            if "returns" in values:  # JSON lists the seats that returned; the others stayed out
-                returns = values["returns"]
-                if not isinstance(returns, list):
-                    raise RecordError(f"{where}: 'returns' must be a list of seats")
-                back = []
-                while state.phase is Phase.RETURN:
-                    spend = state.turn in returns
-                    if spend:
-                        back.append(state.turn)
-                    act(Return(spend), where)
-                if sorted(back) != sorted(returns):
-                    raise RecordError(f"{where}: the record says seats {returns} returned, but "
-                                      f"only {back} could")
-        elif claim.kind == "decided":
-            _expect_phase(state, Phase.RETURN, where, "a return decision")
-            _same(where, "the seat deciding on a return", values["seat"], state.turn)
-            act(Return(values["spend"]), where)
-    if len(state.results) > ends:
-        raise RecordError(f"hand {state.results[ends].hand} ended; the record must give its end "
-                          f"line")
-    record = GameRecord(rules, seats, seed, tuple(actions))
-    record.__dict__["final"] = state
-    return record
-
-
-def _expect_phase(state: GameState, phase: Phase, where: str, what: str) -> None:
-    if state.phase is not phase:
-        need = {Phase.DRAW: f"seat {state.turn} to draw", Phase.DISCARD: "a discard",
-                Phase.RETURN: f"seat {state.turn} to decide on a return",
-                Phase.OVER: "nothing"}[state.phase]
-        raise RecordError(f"{where}: {what}, but the game waits for {need}")
-
-
-def _same(where: str, what: str, claimed: Any, actual: Any) -> None:
-    if claimed != actual:
-        shown = claimed.code() if isinstance(claimed, Card) else str(claimed)[:30]
-        real = actual.code() if isinstance(actual, Card) else str(actual)
-        raise RecordError(f"{where}: the record says {what} is {shown}, but it is {real}")
-
-
-def _check_deal(deal: dict[str, Any], dealt: Dealt, where: str) -> None:
-    hands = [None if held is None else [c.code() for c in held] for held in dealt.hands]
-    if deal.get("hands") != hands:
-        raise RecordError(f"{where}: the dealt hands are not the ones seed gives")
-    if deal.get("stock") != [c.code() for c in dealt.stock]:
-        raise RecordError(f"{where}: the stock is not the one the seed gives")
-
-
-def _check_end(result: HandResult, values: dict[str, Any], where: str) -> None:
-    _same(where, "the closer", values["closer"], result.closer)
-    _same(where, "the hand's scores", values["scores"], _numbers(result.scores))
-    _same(where, "the totals", values["totals"], _numbers(result.totals))
-    if values.get("out") is not None:
-        _same(where, "the seats out", list(values["out"]), list(result.out))
-
-
 # --- Writing -------------------------------------------------------------------------------------
-
-
-def _numbers(values: Sequence[int | None]) -> str:
-    return " ".join("-" if value is None else str(value) for value in values)
 
 
 def _result(state: GameState) -> str:
