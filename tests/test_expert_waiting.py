@@ -4,6 +4,8 @@ decisions unchanged by its faster leaves (``draws.discard_leaves``)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -43,6 +45,16 @@ def shuffled_deck(rules: Rules, rng: random.Random) -> list[Card]:
     cards = list(rules.deck.cards())
     rng.shuffle(cards)
     return cards
+
+
+def random_holdings(rules: Rules, size: int, count: int
+                    ) -> Iterator[tuple[tuple[Card, ...], Counter[Card]]]:
+    """``count`` random hands of ``size`` cards (seeded by the profile), each with its unseen
+    cards after three more are seen."""
+    rng = random.Random(rules.id)
+    for _ in range(count):
+        cards = shuffled_deck(rules, rng)
+        yield tuple(cards[:size]), unseen_cards(rules, cards[:size], cards[size:size + 3])
 
 
 def test_waiting_is_right_when_closing_now_would_put_him_out() -> None:
@@ -115,11 +127,7 @@ def test_melded_and_chinchon_draws_match_a_count_card_by_card(rules_id, options)
     """count_draws against every unseen card tried one by one with the full analysis of each
     discard (a normal turn)."""
     rules = get_rules(rules_id, **options)
-    rng = random.Random(rules_id)
-    for _ in range(6):
-        cards = shuffled_deck(rules, rng)
-        kept = tuple(cards[:7])
-        unseen = unseen_cards(rules, kept, cards[7:10])
+    for kept, unseen in random_holdings(rules, 7, 6):
         melded = chinchons = 0
         for card, copies in unseen.items():
             eight = (*kept, card)
@@ -195,11 +203,7 @@ def test_one_discard_evaluation_is_draw_odds_of_each_seven_kept(rules_id, option
     from chinchon.engine.draws import discard_odds, draw_odds
 
     rules = get_rules(rules_id, **options)
-    rng = random.Random(rules_id)
-    for _ in range(5):
-        cards = shuffled_deck(rules, rng)
-        hand = tuple(cards[:8])
-        unseen = unseen_cards(rules, hand, cards[8:11])
+    for hand, unseen in random_holdings(rules, 8, 5):
         assert discard_odds(hand, unseen, rules) == tuple(
             draw_odds(hand[:i] + hand[i + 1:], unseen, rules) for i in range(8))
 
