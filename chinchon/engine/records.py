@@ -412,9 +412,8 @@ def _json_claims(hand: Any, number: int) -> Iterator[Claim]:
 
 
 def _json_numbers(values: Any) -> str:
-    if not isinstance(values, list):
-        return "?"
-    return " ".join("-" if value is None else str(value) for value in values)
+    # Written as the text form writes them, so one comparison checks either form.
+    return numbers(values) if isinstance(values, list) else "?"
 
 
 # --- Writing -------------------------------------------------------------------------------------
