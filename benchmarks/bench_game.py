@@ -22,6 +22,7 @@ from chinchon.engine.seat_view import view
 
 GAMES = 8
 GREEDY_GAMES = 30
+GREEDY_PASSES = 5
 TABLES = [("barajamos", 3, {}), ("fournier", 2, {}), ("jeux-de-cartes", 2, {}),
           ("ludoteka", 2, {}), ("barajamos", 5, {}), ("jeux-de-cartes", 5, {}),
           ("ludoteka", 2, {"jokers": 2})]
@@ -46,7 +47,8 @@ def decision_times(rules: Rules, bot: str, seats: int, games: int) -> list[float
     return times
 
 
-def greedy_rates(rules: Rules, seats: int, games: int, passes: int = 5) -> tuple[float, float]:
+def greedy_rates(rules: Rules, seats: int, games: int, passes: int = GREEDY_PASSES
+                 ) -> tuple[float, float]:
     """Greedy-only games per CPU second over the same ``games`` seeds, ``passes`` times: the
     median pass and the fastest. The work is the same each pass, yet on this shared virtual
     machine one pass's CPU time varies by a quarter or more; noise only ever slows a pass, so
@@ -75,7 +77,8 @@ def main() -> None:
             print(f"{label:<26}{bot:<8}{len(times):>10}{statistics.median(times) * 1e3:>9.2f}"
                   f"{p99 * 1e3:>9.2f}{times[-1] * 1e3:>9.2f}", flush=True)
         median, fastest = greedy_rates(rules, seats, GREEDY_GAMES)
-        print(f"{label:<26}greedy games per CPU second: {median:.1f} (median of 5 passes), "
+        print(f"{label:<26}greedy games per CPU second: {median:.1f} (median of "
+              f"{GREEDY_PASSES} passes), "
               f"{fastest:.1f} (fastest)", flush=True)
 
 
