@@ -28,12 +28,18 @@ PER_WRITER = 15
 PUZZLES = [f"barajamos-{n:03d}" for n in range(1, 6)]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/store.db"
+def new_database(backend: str, request: pytest.FixtureRequest, tmp_path: Path,
+                 name: str = "store") -> str:
+    """The URL of a new, empty database: a SQLite file ``name`` or a PostgreSQL database."""
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path}/{name}.db"
     cluster: Cluster = request.getfixturevalue("postgres")
     return cluster.create_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    return new_database(request.param, request, tmp_path)
 
 
 @pytest.fixture
@@ -90,10 +96,7 @@ def test_servers_starting_at_once_migrate_once(backend: str, tmp_path: Path,
                                                request: pytest.FixtureRequest) -> None:
     rounds = START_RACES if backend == "sqlite" else 2
     for race in range(rounds):
-        if backend == "sqlite":
-            url = f"sqlite:///{tmp_path}/store-{race}.db"
-        else:
-            url = request.getfixturevalue("postgres").create_database()
+        url = new_database(backend, request, tmp_path, f"store-{race}")
         assert start_at_once(url) == [], f"round {race}"
         with make_engine(url).connect() as connection:
             context = MigrationContext.configure(connection)
