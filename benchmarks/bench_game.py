@@ -14,11 +14,11 @@ from __future__ import annotations
 import statistics
 import time
 
-from chinchon.engine.bots import bots_for, play_game
 from chinchon.engine.draws import clear_memo
-from chinchon.engine.game import apply, new_game
 from chinchon.engine.rules import Rules, get_rules
-from chinchon.engine.seat_view import view
+from chinchon.game.players import bots_for, play_game
+from chinchon.game.seat_view import view
+from chinchon.game.state import apply, new_game
 
 GAMES = 8
 GREEDY_GAMES = 30

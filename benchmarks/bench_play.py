@@ -18,7 +18,7 @@ import random
 import statistics
 import time
 
-from chinchon.engine.game import legal_actions
+from chinchon.game.state import legal_actions
 from chinchon.views import table as tb
 
 TABLES = (("barajamos", "expert,greedy"), ("fournier", "expert"),

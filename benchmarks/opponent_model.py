@@ -1,10 +1,10 @@
-"""The measurements behind the expert's opponent model (``chinchon.engine.waiting``).
+"""The measurements behind the expert's opponent model (``chinchon.game.waiting``).
 
 ``python -m benchmarks.opponent_model [--games N] [--rules ID …]`` plays expert-against-greedy
 games (two seats, three for barajamos) and prints, per profile and per round of a hand, how
 often the player to discard closed and the mean loose points kept by those who did not, next to
-the model's :func:`~chinchon.engine.waiting.opponent_close_chance` (with no card taken from the
-pile) and :func:`~chinchon.engine.waiting.opponent_points`; then the close rate by the number of
+the model's :func:`~chinchon.game.waiting.opponent_close_chance` (with no card taken from the
+pile) and :func:`~chinchon.game.waiting.opponent_points`; then the close rate by the number of
 cards taken from the pile still held. Slow (a minute a profile at 60 games); not run by
 ``python -m benchmarks``.
 """
@@ -15,11 +15,11 @@ import argparse
 import statistics
 from collections import Counter, defaultdict
 
-from chinchon.engine.actions import Action, Discard
-from chinchon.engine.bots import play_game
-from chinchon.engine.game import GameState, Phase
 from chinchon.engine.rules import PROFILE_IDS, get_rules
-from chinchon.engine.waiting import opponent_close_chance, opponent_points
+from chinchon.game.actions import Action, Discard
+from chinchon.game.players import play_game
+from chinchon.game.state import GameState, Phase
+from chinchon.game.waiting import opponent_close_chance, opponent_points
 
 LAST_ROUND = 12  # later rounds are counted with this one
 

@@ -13,8 +13,8 @@ import argparse
 import sys
 import time
 
-from chinchon.engine.match import run_match, stderr_progress
 from chinchon.engine.rules import PROFILE_IDS, get_rules
+from chinchon.game.match import run_match, stderr_progress
 
 PAIRINGS = (("expert", "greedy"), ("greedy", "random"))
 

@@ -3,7 +3,7 @@
 ``python -m benchmarks.wait_rollouts [--games N] [--rules ID …] [--workers W] [--risk R]``
 plays the waiting ``expert`` against ``expert-nowait`` (two seats, three for barajamos; the
 seats swap with the seed). At every position where the expert may close and
-:func:`chinchon.engine.waiting.decide` names a card to keep, the game is played on twice from
+:func:`chinchon.game.waiting.decide` names a card to keep, the game is played on twice from
 the real state, with the same stock and the same bots: once closing now, once keeping that
 card. It prints, per profile and per band of the decision's margin (the value of waiting
 minus the value of closing now, in points; positions where closing would take him over the
@@ -11,7 +11,7 @@ limit, which the older rule always holds, are counted apart), how many positions
 what waiting gained in the hand (the opponents' mean hand score minus his own, waiting minus
 closing, with a 95% interval) and in games won.
 
-``--risk`` sets :data:`~chinchon.engine.waiting.WAIT_RISK` (1 is the opponent model as fitted
+``--risk`` sets :data:`~chinchon.game.waiting.WAIT_RISK` (1 is the opponent model as fitted
 to bot games). Slow (a few minutes a profile at 250 games); not run by ``python -m benchmarks``.
 """
 
@@ -24,13 +24,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from chinchon.engine import waiting
-from chinchon.engine.actions import Action, Discard
-from chinchon.engine.bots import Bot, bots_for
-from chinchon.engine.expert import ExpertBot
-from chinchon.engine.game import GameState, Phase, apply, new_game
 from chinchon.engine.rules import PROFILE_IDS, get_rules
-from chinchon.engine.seat_view import View, view
+from chinchon.game import waiting
+from chinchon.game.actions import Action, Discard
+from chinchon.game.bots import Bot
+from chinchon.game.expert import ExpertBot
+from chinchon.game.players import bots_for
+from chinchon.game.seat_view import View, view
+from chinchon.game.state import GameState, Phase, apply, new_game
 
 BANDS = ((-1e9, -10), (-10, -5), (-5, -2), (-2, 0), (0, 5), (5, 1e9))
 

@@ -12,10 +12,10 @@ import sys
 from typing import Any, TextIO
 
 from chinchon.cli_io import check_depth, read_text
-from chinchon.engine.bots import BOT_NAMES, make_bot, play_game
 from chinchon.engine.errors import quote
-from chinchon.engine.records import GameRecord, read_record
 from chinchon.engine.rules import Rules, get_rules
+from chinchon.game.players import BOT_NAMES, make_bot, play_game
+from chinchon.game.records import GameRecord, read_record
 
 
 def _names(text: str, what: str) -> list[str]:
@@ -78,7 +78,7 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _match(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from chinchon.engine.match import GameSummary, run_match, stderr_progress
+    from chinchon.game.match import GameSummary, run_match, stderr_progress
 
     bots = _names(args.bots, "--bots")
     if args.games < 1:

@@ -7,22 +7,15 @@ from dataclasses import replace
 
 import pytest
 
-from chinchon.engine.actions import Discard, Draw, Return
-from chinchon.engine.bots import (
-    BOT_NAMES,
-    BotError,
-    GreedyBot,
-    RandomBot,
-    StalledGameError,
-    make_bot,
-    play_game,
-)
 from chinchon.engine.cards import Card, parse_hand
-from chinchon.engine.expert import ExpertBot
-from chinchon.engine.game import GameState, Phase, new_game
-from chinchon.engine.positions import game_positions
 from chinchon.engine.rules import get_rules
-from chinchon.engine.seat_view import view
+from chinchon.game.actions import Discard, Draw, Return
+from chinchon.game.bots import BotError, GreedyBot, RandomBot, StalledGameError
+from chinchon.game.expert import ExpertBot
+from chinchon.game.players import BOT_NAMES, make_bot, play_game
+from chinchon.game.positions import game_positions
+from chinchon.game.seat_view import view
+from chinchon.game.state import GameState, Phase, new_game
 
 
 def placed(rules_id: str, hand: str, pile: str, *, phase: Phase = Phase.DRAW, drawn: str = "",
@@ -123,8 +116,8 @@ def test_positions_come_from_real_games_with_their_context() -> None:
 
 
 def test_advance_lets_the_bots_play_until_the_human_must_act() -> None:
-    from chinchon.engine.bots import advance, bots_for
-    from chinchon.engine.game import apply, legal_actions
+    from chinchon.game.players import advance, bots_for
+    from chinchon.game.state import apply, legal_actions
 
     rules = get_rules("fournier", players=3)
     greedy, expert = bots_for(["greedy", "expert"], 9)

@@ -1,6 +1,6 @@
 """The closer's choice inside a game: which arrangement (or naming of a joker) he shows.
 
-The engine lists the choices (:mod:`chinchon.engine.closing`), ``Discard.shown`` carries one,
+The engine lists the choices (:mod:`chinchon.game.closing`), ``Discard.shown`` carries one,
 the game checks it and ends the hand with it; records (text and JSON) and ``replay`` carry it.
 """
 
@@ -15,7 +15,11 @@ from pathlib import Path
 import pytest
 
 from chinchon.cli import main
-from chinchon.engine.actions import (
+from chinchon.engine.cards import Card, parse_hand
+from chinchon.engine.layoffs import resolve
+from chinchon.engine.rules import get_rules
+from chinchon.engine.solver import Arrangement, close
+from chinchon.game.actions import (
     ActionError,
     Discard,
     decode_actions,
@@ -24,16 +28,17 @@ from chinchon.engine.actions import (
     parse_shown,
     parse_token,
 )
-from chinchon.engine.bots import bots_for, play_game
-from chinchon.engine.cards import Card, parse_hand
-from chinchon.engine.closing import (
+from chinchon.game.closing import (
     ChoiceError,
     choice_index,
     chosen_arrangement,
     closing_choices,
     same_shown,
 )
-from chinchon.engine.game import (
+from chinchon.game.players import bots_for, play_game
+from chinchon.game.records import GameRecord, RecordError
+from chinchon.game.seat_view import view
+from chinchon.game.state import (
     GameState,
     IllegalActionError,
     Phase,
@@ -43,11 +48,6 @@ from chinchon.engine.game import (
     replay,
     why_illegal,
 )
-from chinchon.engine.layoffs import resolve
-from chinchon.engine.records import GameRecord, RecordError
-from chinchon.engine.rules import get_rules
-from chinchon.engine.seat_view import view
-from chinchon.engine.solver import Arrangement, close
 from chinchon.views import layoff_table
 
 LUDOTEKA_JOKERS = get_rules("ludoteka", jokers=2)

@@ -1,4 +1,4 @@
-"""Close now or wait for −10 or a chinchón (``chinchon.engine.waiting``), and greedy's
+"""Close now or wait for −10 or a chinchón (``chinchon.game.waiting``), and greedy's
 decisions unchanged by its faster leaves (``draws.discard_leaves``)."""
 
 from __future__ import annotations
@@ -9,17 +9,17 @@ from collections.abc import Iterator
 
 import pytest
 
-from chinchon.engine import waiting
-from chinchon.engine.actions import Discard, Draw
-from chinchon.engine.bots import GreedyBot, RandomBot, greedy_discard, takes_top
 from chinchon.engine.cards import Card, parse_hand
 from chinchon.engine.draws import discard_leaves, unseen_cards
-from chinchon.engine.expert import ExpertBot
-from chinchon.engine.game import Phase, apply, new_game
 from chinchon.engine.rules import Rules, get_rules
-from chinchon.engine.seat_view import View, view
 from chinchon.engine.solver import Outcome, analyze, fewest_loose_points
-from chinchon.engine.waiting import count_draws, decide
+from chinchon.game import waiting
+from chinchon.game.actions import Discard, Draw
+from chinchon.game.bots import GreedyBot, RandomBot, greedy_discard, takes_top
+from chinchon.game.expert import ExpertBot
+from chinchon.game.seat_view import View, view
+from chinchon.game.state import Phase, apply, new_game
+from chinchon.game.waiting import count_draws, decide
 from tests.test_bots import placed
 
 # A six-card run of oros and the 1c: he may close with 1 point (ludoteka: one loose card up to

@@ -1,4 +1,4 @@
-"""chinchon.engine.game: one test per rule of the deal, the turn, the empty stock, the first round,
+"""chinchon.game.state: one test per rule of the deal, the turn, the empty stock, the first round,
 the near-limit close, returns and the end of the game, per profile; views hide what they must."""
 
 from __future__ import annotations
@@ -8,10 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from chinchon.engine.actions import Discard, Draw, Return
-from chinchon.engine.bots import play_game
 from chinchon.engine.cards import Card, parse_hand
-from chinchon.engine.game import (
+from chinchon.engine.rules import Rules, get_rules
+from chinchon.game.actions import Discard, Draw, Return
+from chinchon.game.players import play_game
+from chinchon.game.seat_view import view
+from chinchon.game.state import (
     GameError,
     GameState,
     IllegalActionError,
@@ -23,8 +25,6 @@ from chinchon.engine.game import (
     replay,
     why_illegal,
 )
-from chinchon.engine.rules import Rules, get_rules
-from chinchon.engine.seat_view import view
 
 PROFILES = ["barajamos", "fournier", "jeux-de-cartes", "ludoteka"]
 

@@ -14,13 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_layoffs import fewest_loose_points as reference_layoff_points
 
-from chinchon.engine.actions import Action, Discard
-from chinchon.engine.bots import GreedyBot
-from chinchon.engine.game import GameState, HandResult, Phase, apply, legal_actions, new_game
-from chinchon.engine.records import GameRecord
 from chinchon.engine.rules import ChinchonEffect, LayoffStyle, Rules, get_rules
-from chinchon.engine.seat_view import view
 from chinchon.engine.solver import Outcome
+from chinchon.game.actions import Action, Discard
+from chinchon.game.bots import GreedyBot
+from chinchon.game.records import GameRecord
+from chinchon.game.seat_view import view
+from chinchon.game.state import GameState, HandResult, Phase, apply, legal_actions, new_game
 
 TABLES = [("barajamos", 3, {}), ("barajamos", 5, {}), ("barajamos", 4, {"decks": 2}),
           ("fournier", 2, {}), ("fournier", 4, {}), ("jeux-de-cartes", 2, {}),

@@ -387,8 +387,8 @@ HOUSE_GAMES = [
 
 @pytest.mark.parametrize(("code", "players"), HOUSE_GAMES)
 def test_a_bot_game_plays_under_house_rules(code: str, players: int) -> None:
-    from chinchon.engine.bots import play_game
-    from chinchon.engine.records import GameRecord
+    from chinchon.game.players import play_game
+    from chinchon.game.records import GameRecord
 
     rules = get_rules(code)
     final = play_game(rules, ["greedy"] * players, seed=7)
@@ -407,7 +407,7 @@ def test_a_bot_game_plays_under_house_rules(code: str, players: int) -> None:
 
 
 def test_a_five_seat_barajamos_game_deals_two_decks() -> None:
-    from chinchon.engine.game import new_game
+    from chinchon.game.state import new_game
 
     state = new_game(get_rules("barajamos"), 5, seed=3)
     assert state.rules.deck.copies == 2 and state.sheet.rules.deck.copies == 2
@@ -439,8 +439,8 @@ def test_one_code_per_key() -> None:
 
 @pytest.mark.parametrize("key", sorted(ONE_PER_KEY))
 def test_each_option_through_a_whole_bot_game(key: str) -> None:
-    from chinchon.engine.bots import play_game
     from chinchon.engine.solver import close_as
+    from chinchon.game.players import play_game
 
     rules = get_rules(ONE_PER_KEY[key])
     players = max(3, rules.players[0])

@@ -4,9 +4,10 @@ one collection took about 100 ms in a five-seat game)."""
 
 import gc
 
-from chinchon.engine import draws, meld_search, waiting
-from chinchon.engine.bots import play_game
+from chinchon.engine import draws, meld_search
 from chinchon.engine.rules import get_rules
+from chinchon.game import waiting
+from chinchon.game.players import play_game
 
 
 def test_two_deck_memories_hold_no_tracked_objects() -> None:

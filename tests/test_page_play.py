@@ -209,7 +209,7 @@ def _return_position() -> tuple[str, str]:
     """A barajamos game where you went out and may come back (random moves of yours)."""
     import random
 
-    from chinchon.engine.game import Phase, legal_actions
+    from chinchon.game.state import Phase, legal_actions
 
     for seed in range(1, 100):
         game = tb.new_game(tb.parse_setup("barajamos", {}, "greedy,greedy", str(seed)))

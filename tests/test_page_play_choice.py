@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from chinchon.engine.actions import Discard
+from chinchon.game.actions import Discard
 from chinchon.views import table as tb
 from tests.pages import open_page
 
@@ -122,8 +122,8 @@ def test_a_position_opens_as_a_puzzle_and_a_bad_one_is_named() -> None:
 
 
 def test_next_mistake_opens_the_position_in_the_lab_or_as_a_puzzle() -> None:
-    from chinchon.engine.bots import make_bot
-    from chinchon.engine.seat_view import view
+    from chinchon.game.players import make_bot
+    from chinchon.game.seat_view import view
 
     # Seed 7: the next deal starts with you, so a reload shows the end of hand 1 again.
     fournier = tb.parse_setup("fournier", {}, "greedy", "7")

@@ -395,7 +395,7 @@ def test_game_positions_come_from_real_games_and_normal_turns():
 
 
 def test_game_positions_leave_out_ludotekas_first_round(monkeypatch):
-    from chinchon.engine import positions as played
+    from chinchon.game import positions as played
 
     rules = get_rules("ludoteka")
     real = list(played.game_positions(rules, ["greedy", "greedy"], seed=1))

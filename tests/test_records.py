@@ -1,4 +1,4 @@
-"""chinchon.engine.records: text and JSON records round-trip, replay every state, and a record
+"""chinchon.game.records: text and JSON records round-trip, replay every state, and a record
 that breaks a rule is refused naming the hand, the move and the rule."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from functools import cache
 
 import pytest
 
-from chinchon.engine.actions import decode_actions, encode_actions
-from chinchon.engine.bots import play_game
-from chinchon.engine.game import Decided, GameState, HandResult, Reshuffled
-from chinchon.engine.records import GameRecord, RecordError, read_record
 from chinchon.engine.rules import get_rules
+from chinchon.game.actions import decode_actions, encode_actions
+from chinchon.game.players import play_game
+from chinchon.game.records import GameRecord, RecordError, read_record
+from chinchon.game.state import Decided, GameState, HandResult, Reshuffled
 
 
 @cache

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from chinchon.engine.actions import Discard, Draw, Return
-from chinchon.engine.game import Phase, legal_actions
 from chinchon.engine.rules import PROFILE_IDS
+from chinchon.game.actions import Discard, Draw, Return
+from chinchon.game.state import Phase, legal_actions
 from chinchon.views import table as tb
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from chinchon.engine.game import Phase
+from chinchon.game.state import Phase
 from chinchon.views import coach
 from chinchon.views import table as tb
 from chinchon.views.i18n import card_name, fmt_number, t

@@ -14,10 +14,10 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
-from chinchon.engine.bots import BOT_NAMES
 from chinchon.engine.cards import Card
-from chinchon.engine.game import Phase
+from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.game.players import BOT_NAMES
+from chinchon.game.state import Phase
 from chinchon.views import table as tb
 from chinchon.views.i18n import t
 from webui.card_buttons import clicked_action, clicked_card

@@ -12,9 +12,9 @@ from fractions import Fraction
 
 import streamlit as st
 
-from chinchon.engine.actions import PILE, Action, Discard, Draw
 from chinchon.engine.cards import Card
-from chinchon.engine.game import Phase
+from chinchon.game.actions import PILE, Action, Discard, Draw
+from chinchon.game.state import Phase
 from chinchon.views import coach, svg
 from chinchon.views import table as tb
 from chinchon.views.i18n import card_name, fmt_number, fmt_percent, t

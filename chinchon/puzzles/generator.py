@@ -15,11 +15,11 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from chinchon.engine import positions as played
-from chinchon.engine.actions import STOCK
 from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.solver import analyze, fewest_loose_points
+from chinchon.game import positions as played
+from chinchon.game.actions import STOCK
 from chinchon.puzzles.criteria import (
     Solution,
     difficulty_of,

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 
 from chinchon.engine.cards import Card, CardError, hand_code, parse_hand  # noqa: F401
-from chinchon.engine.closing import closing_choices  # the engine's, offered by the page
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401 (doctest)
 from chinchon.engine.scoring import EntryKind, GameOverError, ReturnError, ScoreSheet, SeatError
 from chinchon.engine.solver import HAND_SIZE, CloseError, analyze
+from chinchon.game.closing import closing_choices  # the engine's, offered by the page
 from chinchon.views.handlab import copies_of, deal_closer, read_hand, toggle
 
 __all__ = ["Outside", "Pick", "ProblemKind", "Refusal", "RefusalKind", "SheetRow",

@@ -27,16 +27,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
-from chinchon.engine import game as engine
-from chinchon.engine.actions import STOCK, Action, Discard, Draw, Return
-from chinchon.engine.bots import BOT_NAMES, make_bot
 from chinchon.engine.cards import Card
-from chinchon.engine.closing import choice_in
-from chinchon.engine.closing import choices_in as closing_options
-from chinchon.engine.game import GameState, Phase, Turn, legal_actions
 from chinchon.engine.rules import CloseRule, Rules, get_rules
-from chinchon.engine.seat_view import view
 from chinchon.engine.solver import Arrangement, analyze
+from chinchon.game import state as engine
+from chinchon.game.actions import STOCK, Action, Discard, Draw, Return
+from chinchon.game.closing import choice_in
+from chinchon.game.closing import choices_in as closing_options
+from chinchon.game.players import BOT_NAMES, make_bot
+from chinchon.game.seat_view import view
+from chinchon.game.state import GameState, Phase, Turn, legal_actions
 from chinchon.views import coach
 
 #: Your seat.

@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from chinchon.engine.bots import play_game
 from chinchon.engine.rules import Rules, get_rules
+from chinchon.game.players import play_game
 
 Z95 = 1.96
 

@@ -14,7 +14,7 @@ each equally likely to be the stock's next card. A seven-card hand is worth
 - **Take or draw**: he takes the pile's top when keeping it (and throwing his best other card)
   beats, one draw ahead, what the stock gives on average: a sure close against the chance of
   one, fewer loose points against the expected ones.
-- **Close or wait**: when he may close, :func:`chinchon.engine.waiting.decide` weighs closing
+- **Close or wait**: when he may close, :func:`chinchon.game.waiting.decide` weighs closing
   now (the best outcome: chinchón, -10, fewest points) against keeping a closing hand and
   waiting for -10 or a chinchón, on the score sheet (what every player would score, who would
   go out, what the profile makes of everybody going out at once, the chance that an opponent
@@ -22,9 +22,9 @@ each equally likely to be the stock's next card. A seven-card hand is worth
   plays both futures out from bot games to check it. The ``expert-nowait`` bot keeps the
   older rule (close at once unless closing with loose points takes his own total over the
   limit), for comparing the two in matches.
-- Returns and stalemates as :mod:`chinchon.engine.bots`.
+- Returns and stalemates as :mod:`chinchon.game.bots`.
 
->>> from chinchon.engine.bots import play_game
+>>> from chinchon.game.players import play_game
 >>> from chinchon.engine.rules import get_rules
 >>> play_game(get_rules("fournier"), ["expert", "greedy"], seed=2).is_over
 True
@@ -34,14 +34,14 @@ from __future__ import annotations
 
 import random
 
-from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
-from chinchon.engine.bots import break_stalemate, wants_return
 from chinchon.engine.cards import Card
 from chinchon.engine.draws import DrawOdds, best_of_eight, discard_odds, draw_odds
-from chinchon.engine.game import Phase
 from chinchon.engine.melds import find_meld
-from chinchon.engine.seat_view import View
-from chinchon.engine.waiting import decide
+from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.game.bots import break_stalemate, wants_return
+from chinchon.game.seat_view import View
+from chinchon.game.state import Phase
+from chinchon.game.waiting import decide
 
 #: What a close is worth against one opponent, in loose points (about what he still holds).
 CLOSE_WEIGHT = 20

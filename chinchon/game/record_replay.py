@@ -1,5 +1,5 @@
 """Checking a game record: replay what each of its lines claims and refuse the first one the
-game does not do, naming the hand, the move and the rule (:mod:`chinchon.engine.records` reads
+game does not do, naming the hand, the move and the rule (:mod:`chinchon.game.records` reads
 and writes the notations)."""
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.engine.cards import Card
 from chinchon.engine.errors import quote
-from chinchon.engine.game import (
+from chinchon.engine.rules import Rules
+from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.game.state import (
     Dealt,
     GameError,
     GameState,
@@ -22,7 +23,6 @@ from chinchon.engine.game import (
     apply,
     new_game,
 )
-from chinchon.engine.rules import Rules
 
 
 class RecordError(ValueError):

@@ -5,7 +5,7 @@ from the pile this hand and by whom (and which of them each player still holds),
 the others hold, the stock's size, the score sheet and the finished hands (shown at the table).
 He never sees the stock's order, the others' other cards or a closer's face-down card.
 
->>> from chinchon.engine.game import new_game
+>>> from chinchon.game.state import new_game
 >>> from chinchon.engine.rules import get_rules
 >>> state = new_game(get_rules("fournier"), 2, seed=1)
 >>> mine = view(state, 0)
@@ -21,12 +21,12 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from chinchon.engine.actions import Action
 from chinchon.engine.cards import Card
 from chinchon.engine.draws import unseen_cards
-from chinchon.engine.game import GameState, HandResult, Phase, legal_actions
 from chinchon.engine.rules import Rules
 from chinchon.engine.solver import DiscardTable, discard_table, fewest_loose_points
+from chinchon.game.actions import Action
+from chinchon.game.state import GameState, HandResult, Phase, legal_actions
 
 
 @dataclass(frozen=True)

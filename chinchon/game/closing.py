@@ -18,18 +18,16 @@ cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from chinchon.engine.cards import Card, parse_hand  # noqa: F401  (parse_hand: doctests)
 from chinchon.engine.errors import quote
 from chinchon.engine.melds import Meld, namings
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.solver import Arrangement, CloseError, analyze, close_as
-
-if TYPE_CHECKING:  # the game imports this module
-    from chinchon.engine.actions import Discard
-    from chinchon.engine.game import GameState
+from chinchon.game.actions import Discard
 
 __all__ = ["MAX_CHOICES", "ChoiceError", "choice_in", "choice_index", "choices_in",
            "chosen_arrangement", "closing_choices", "same_shown", "shown_in"]
@@ -117,7 +115,7 @@ def chosen_arrangement(shown: Arrangement, hand: Sequence[Card], rules: Rules, *
     ...                    parse_hand("3c 4c 5c 7o 7e 7b JK"), rules)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chinchon.engine.closing.ChoiceError: may not show '7o 7e 7b | 3c 4c 5c / JK': the \
+    chinchon.game.closing.ChoiceError: may not show '7o 7e 7b | 3c 4c 5c / JK': the \
 arrangements that close best are 7o JK=7c 7e 7b | 3c 4c 5c; ...
     """
     choices = closing_choices(hand, rules, first_round=first_round, total=total)
@@ -136,7 +134,25 @@ arrangements that close best are 7o JK=7c 7e 7b | 3c 4c 5c; ...
 # --- In a game: the seat to play, closing with a card ----------------------------------------
 
 
-def _kept(state: GameState, card: Card) -> list[Card] | None:
+class SeatToPlay(Protocol):
+    """What these functions read of :class:`chinchon.game.state.GameState` (a protocol, so
+    that the state machine, which calls them, is not imported back)."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card] | None]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> Enum: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def first_round(self) -> bool: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+
+def _kept(state: SeatToPlay, card: Card) -> list[Card] | None:
     held = list(state.hands[state.turn] or ())
     if state.phase.value != "discard" or card not in held:
         return None
@@ -144,7 +160,7 @@ def _kept(state: GameState, card: Card) -> list[Card] | None:
     return held
 
 
-def choices_in(state: GameState, card: Card) -> tuple[Arrangement, ...]:
+def choices_in(state: SeatToPlay, card: Card) -> tuple[Arrangement, ...]:
     """What the seat to play may show closing with ``card`` (ours first; empty when he may
     not close with it), in the close's context (first round, his total)."""
     kept = _kept(state, card)
@@ -154,7 +170,7 @@ def choices_in(state: GameState, card: Card) -> tuple[Arrangement, ...]:
                            total=state.totals[state.turn])
 
 
-def shown_in(state: GameState, action: Discard) -> Arrangement | None:
+def shown_in(state: SeatToPlay, action: Discard) -> Arrangement | None:
     """What the close ``action`` shows, as :func:`closing_choices` writes it (None: ours,
     also when named); :class:`ChoiceError` when it is none of the choices."""
     kept = _kept(state, action.card)
@@ -164,7 +180,7 @@ def shown_in(state: GameState, action: Discard) -> Arrangement | None:
                               total=state.totals[state.turn])
 
 
-def choice_in(state: GameState, action: Discard) -> int:
+def choice_in(state: SeatToPlay, action: Discard) -> int:
     """The index of what the close ``action`` shows among :func:`choices_in` (0: ours);
     :class:`ChoiceError` when it is none of them."""
     shown = shown_in(state, action)

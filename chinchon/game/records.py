@@ -21,10 +21,10 @@ stock, ran out: no closer`` for ludoteka's fourth time, ``end: no closer; …``,
 ``seat S returns`` or ``seat S stays out``; a closer who shows another arrangement than ours
 writes it after his card: ``closes with 12b showing 7o 7c 7b | 3c 4c JK=5c / 1b`` (JSON: the
 turn's ``shown``, ``{"melds": [[codes]…], "loose": [codes]}``). ``-`` stands for a seat out.
-The deal comes from the seed (:mod:`chinchon.engine.game`); the drawn cards, upcards and
+The deal comes from the seed (:mod:`chinchon.game.state`); the drawn cards, upcards and
 results in the record are checked against it. A record may stop before the game ends (``[Result "*"]``).
 
->>> from chinchon.engine.bots import play_game
+>>> from chinchon.game.players import play_game
 >>> from chinchon.engine.rules import get_rules
 >>> record = GameRecord.of(play_game(get_rules("fournier"), ["greedy", "random"], seed=3))
 >>> GameRecord.parse(record.code()) == record, GameRecord.from_json(record.to_json()) == record
@@ -40,22 +40,16 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from chinchon.engine.actions import (
+from chinchon.engine.cards import Card, CardError
+from chinchon.engine.errors import quote
+from chinchon.engine.rules import Rules, RulesError, get_rules
+from chinchon.game.actions import (
     Action,
     ActionError,
     encode_actions,
     parse_shown,
 )
-from chinchon.engine.cards import Card, CardError
-from chinchon.engine.errors import quote
-from chinchon.engine.game import (
-    Dealt,
-    GameState,
-    HandResult,
-    Reshuffled,
-    Turn,
-)
-from chinchon.engine.record_replay import (
+from chinchon.game.record_replay import (
     Claim,
     RecordError,
     apply_action,
@@ -63,7 +57,13 @@ from chinchon.engine.record_replay import (
     replay_claims,
     start_game,
 )
-from chinchon.engine.rules import Rules, RulesError, get_rules
+from chinchon.game.state import (
+    Dealt,
+    GameState,
+    HandResult,
+    Reshuffled,
+    Turn,
+)
 
 _HEADER = re.compile(r'\[(\w+) "([^"]*)"\]')
 _HAND = re.compile(r"Hand (\d+): seat (\d+) starts, upcard (\S+)")

@@ -13,7 +13,7 @@ Discard(Card.parse('12b'), close=True)
 >>> [a.code() for a in decode_actions("s.7o.p.cJK.n")]
 ['stock', '7o', 'pile', 'close JK', 'stay out']
 
-A close may say what the closer shows (None: ours, see :mod:`chinchon.engine.closing`):
+A close may say what the closer shows (None: ours, see :mod:`chinchon.game.closing`):
 
 >>> shows = parse_action("close 1b showing 7o 7e 7b | JK=2c 3c 4c / 1e")
 >>> shows.code(), shows.token()
@@ -66,7 +66,7 @@ class Discard:
     """Throw ``card`` onto the pile; with ``close`` it goes face down and the hand ends.
 
     ``shown`` is what the closer shows when several arrangements (or namings of a joker)
-    close equally well: one of :func:`~chinchon.engine.closing.closing_choices` of his seven
+    close equally well: one of :func:`~chinchon.game.closing.closing_choices` of his seven
     cards, checked by the game; None shows ours.
     """
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from chinchon.engine.actions import Action, Discard, Draw
-from chinchon.engine.bots import Bot, play_game
 from chinchon.engine.cards import Card
-from chinchon.engine.game import GameState, Phase
 from chinchon.engine.rules import Rules
-from chinchon.engine.seat_view import View, view
+from chinchon.game.actions import Action, Discard, Draw
+from chinchon.game.bots import Bot
+from chinchon.game.players import play_game
+from chinchon.game.seat_view import View, view
+from chinchon.game.state import GameState, Phase
 
 
 @dataclass(frozen=True)

@@ -1,39 +1,34 @@
-"""Bots that play from a :class:`~chinchon.engine.seat_view.View` only: ``random``, ``greedy``
+"""Bots that play from a :class:`~chinchon.game.seat_view.View` only: ``random``, ``greedy``
 and ``expert``, each with ``choose(view) -> Action``.
 
 - ``random`` plays any legal action, uniformly (the baseline).
 - ``greedy`` takes the pile's top only if keeping it lowers his loose points, throws the card
   that leaves the fewest (the dearest of those on a tie), closes as soon as he may.
 - ``expert`` counts exactly, over the cards he cannot see, what the next draw from the stock
-  does (:mod:`chinchon.engine.draws`); see :mod:`chinchon.engine.expert`.
+  does (:mod:`chinchon.engine.draws`); see :mod:`chinchon.game.expert`.
 
 A stalemate breaker: greedy players can hoard every low card so that nobody ever closes and the
 stock is rebuilt for ever (the rules, but for ludoteka, have no end for that). Once the stock
 has run out twice in a hand, ``greedy`` and ``expert`` throw a random card half the time
-(``STALL_RUNOUTS``), which changes hands until somebody closes. :func:`play_game` still stops a
-game after ``max_actions`` with :class:`StalledGameError`.
+(``STALL_RUNOUTS``), which changes hands until somebody closes.
+:func:`chinchon.game.players.play_game` still stops a game after ``max_actions`` with
+:class:`StalledGameError`.
 
 Returns (when a profile allows them): ``greedy`` and ``expert`` spend one whenever they may, at
 most two a game where returns are unlimited (each is a new stake); ``random`` tosses a coin.
 
->>> from chinchon.engine.rules import get_rules
->>> final = play_game(get_rules("fournier"), ["greedy", "random"], seed=3)
->>> final.is_over, final.winner
-(True, 0)
+A bot by name, and whole games among bots: :mod:`chinchon.game.players`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.engine.draws import discard_leaves
-from chinchon.engine.errors import quote
-from chinchon.engine.game import GameState, Phase, apply, new_game
-from chinchon.engine.rules import Rules
-from chinchon.engine.seat_view import View, view
+from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.game.seat_view import View
+from chinchon.game.state import Phase
 
 #: After the stock ran out this many times in a hand, greedy and expert break the stalemate.
 STALL_RUNOUTS = 2
@@ -124,73 +119,3 @@ def wants_return(view: View) -> bool:
     if view.returns_left is None:
         return view.returns_used[view.seat] < UNLIMITED_RETURNS_BUDGET
     return view.returns_left > 0
-
-
-def _expert(seed: int | str) -> Bot:
-    from chinchon.engine.expert import ExpertBot
-
-    return ExpertBot(seed)
-
-
-def _expert_nowait(seed: int | str) -> Bot:
-    from chinchon.engine.expert import ExpertBot
-
-    return ExpertBot(seed, waiting=False)
-
-
-_MAKERS: dict[str, Callable[[int | str], Bot]] = {
-    "random": RandomBot, "greedy": GreedyBot, "expert": _expert}
-#: The bots a table offers; ``expert-nowait`` (the expert before he weighed waiting for −10)
-#: is made by name only, for matches.
-BOT_NAMES = tuple(_MAKERS)
-_MAKERS["expert-nowait"] = _expert_nowait
-
-
-def make_bot(name: str, seed: int | str = 0) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``expert``); ``seed`` seeds its own choices."""
-    maker = _MAKERS.get(name.strip().lower())
-    if maker is None:
-        raise BotError(f"unknown bot {quote(name)}: choose one of {', '.join(BOT_NAMES)}")
-    return maker(seed)
-
-
-def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
-    """One bot per seat, each seeded from the game's seed and its seat (reproducible)."""
-    return [make_bot(name, f"{seed}:{seat}:{name}") for seat, name in enumerate(names)]
-
-
-def advance(state: GameState, bots: Mapping[int, Bot], max_actions: int = 100_000
-            ) -> GameState:
-    """Let the bots (by seat) play until a seat without a bot must act or the game is over:
-    what a page with a human at the table calls after each of his moves."""
-    for _ in range(max_actions):
-        bot = bots.get(state.turn)
-        if state.phase is Phase.OVER or bot is None:
-            return state
-        state = apply(state, bot.choose(view(state, state.turn)))
-    raise StalledGameError(f"the bots are still playing after {max_actions} actions")
-
-
-def play_game(rules: Rules, seats: Sequence[str], seed: int = 0,
-              bots: Sequence[Bot] | None = None,
-              watch: Callable[[GameState, Action], None] | None = None,
-              max_actions: int = 100_000) -> GameState:
-    """Play a whole game among bots (by name, one per seat) and return the final state.
-
-    Each bot sees only its own :func:`~chinchon.engine.seat_view.view`. ``watch`` is called
-    with every state and the action chosen in it (the positions generator uses it).
-    """
-    players = list(bots) if bots is not None else bots_for(seats, seed)
-    state = new_game(rules, [bot.name for bot in players] if bots is not None else seats, seed)
-    for _ in range(max_actions):
-        if state.phase is Phase.OVER:
-            return state
-        seen = view(state, state.turn)
-        action = players[state.turn].choose(seen)
-        if watch is not None:
-            watch(state, action)
-        state = apply(state, action)
-    if state.phase is Phase.OVER:
-        return state
-    raise StalledGameError(f"game {rules!r} seed {seed} among {', '.join(seats)} still going "
-                           f"after {max_actions} actions")

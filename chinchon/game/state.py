@@ -2,7 +2,7 @@
 returns and the end of the game, under any profile and option.
 
 The shape is OpenSpiel's: an immutable :class:`GameState`, :func:`legal_actions` and
-:func:`apply`, and :func:`~chinchon.engine.seat_view.view` for what one seat may know. Chance is
+:func:`apply`, and :func:`~chinchon.game.seat_view.view` for what one seat may know. Chance is
 the seed: hand ``h`` is dealt from ``random.Random(f"{seed}:{h}:deal")`` and the ``n``-th
 rebuilt stock of that hand from ``random.Random(f"{seed}:{h}:stock:{n}")``, so a seed and the
 list of actions rebuild every state.
@@ -20,7 +20,7 @@ list of actions rebuild every state.
   new stock (fournier keeps its top card face up); ludoteka's hand ends with no closer the 4th
   time.
 - A close may show another arrangement than ours (``Discard.shown``), one of
-  :func:`~chinchon.engine.closing.closing_choices`: the lay-offs and scores follow it.
+  :func:`~chinchon.game.closing.closing_choices`: the lay-offs and scores follow it.
   :func:`legal_actions` offers ours only (bots and the coach keep it), :func:`apply` takes
   any of them.
 - The end of a hand goes through :meth:`ScoreSheet.close` (the lay-off engine) or
@@ -45,9 +45,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TypeVar
 
-from chinchon.engine.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.engine.cards import Card, hand_code
-from chinchon.engine.closing import ChoiceError, shown_in
 from chinchon.engine.draws import discard_leaves
 from chinchon.engine.layoffs import HandEnd
 from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
@@ -59,6 +57,8 @@ from chinchon.engine.solver import (
     close,
     discard_table,
 )
+from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.game.closing import ChoiceError, shown_in
 
 HAND_CARDS = 7
 _T = TypeVar("_T")
@@ -386,7 +386,7 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every action the seat to act may take now (distinct: one discard per different card).
 
     A close is offered once, showing ours: the other arrangements that close as well
-    (:func:`~chinchon.engine.closing.closing_choices`) are accepted by :func:`apply` but not
+    (:func:`~chinchon.game.closing.closing_choices`) are accepted by :func:`apply` but not
     listed, so that the bots (which pick from this list) keep our default and the list stays
     short."""
     if state.phase is Phase.DRAW:

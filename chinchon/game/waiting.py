@@ -34,13 +34,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from chinchon.engine.actions import PILE
 from chinchon.engine.cards import Card
 from chinchon.engine.draws import best_of_eight
 from chinchon.engine.memo import ProfileMemo, multiset_key
 from chinchon.engine.rules import ChinchonEffect, EverybodyOut, Rules
-from chinchon.engine.seat_view import View
 from chinchon.engine.solver import Outcome, discard_table, fewest_loose_points
+from chinchon.game.actions import PILE
+from chinchon.game.seat_view import View
 
 #: What putting one player out of the game is worth, in points of one hand.
 ELIMINATION_POINTS = 50
