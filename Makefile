@@ -5,9 +5,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
 
-.PHONY: setup run dev test lint e2e bench clean
+.PHONY: help setup run dev test lint system e2e bench screenshots clean
 
-setup: $(STAMP)
+help: ## list the targets
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t14
+
+setup: $(STAMP) ## build .venv with the site, the tests and the linters (again when pyproject.toml changes)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,33 +18,36 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: setup
+run: setup ## set up, then serve the site at http://localhost:8501 (PORT=…)
 	@echo "Chinchón Lab: open http://localhost:$(PORT)"
 	$(BIN)/python -m streamlit run app.py --server.headless true --server.port $(PORT)
 
 # While editing: Streamlit's file watcher on, so a saved page reloads (the served site has it off).
-dev: setup
+dev: setup ## serve the site with the file watcher on (a saved page reloads)
 	$(BIN)/python -m streamlit run app.py --server.headless true --server.port $(PORT) \
 		--server.fileWatcherType auto --server.runOnSave true
 
-lint: setup
+lint: setup ## ruff over the tree, mypy over the library
 	$(BIN)/ruff check .
 	$(BIN)/mypy chinchon
 
 # Debian's chromium and PostgreSQL server for the browser and storage tests: installed when
 # missing (as root); without them those tests skip locally and fail under CI=true.
-system:
+system: ## install Debian's chromium and PostgreSQL server when missing (as root)
 	bash .ci/system-packages
 
-test: system lint
+test: system lint ## set up, lint, then every test (what CI runs)
 	$(BIN)/python -m pytest -q
 
-e2e: setup system
+e2e: setup system ## the browser tests only
 	$(BIN)/python -m pytest -q -m e2e
 
-bench: setup
+bench: setup ## every benchmark (python -m benchmarks NAME for one)
 	$(BIN)/python -m benchmarks
 
-clean:
+screenshots: setup system ## the README's screenshots, taken from the running site
+	$(BIN)/python -m docs.screenshots
+
+clean: ## remove .venv, caches and generated files
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info tests/e2e/screenshots static/cards
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from chinchon import __version__
 from chinchon.cli_io import EXIT_BAD_INPUT, Parser, fail, read_json, run_batch  # noqa: F401
 from chinchon.engine.cards import HandError, hand_code, parse_hand
 from chinchon.engine.errors import quote
@@ -142,6 +143,7 @@ def _db_upgrade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m chinchon",
                      description="Chinchón Lab: an exact Chinchón solver for four rule profiles.")
+    parser.add_argument("--version", action="version", version=f"Chinchón Lab {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      parser_class=Parser)
 

@@ -1,7 +1,9 @@
 """The command line's game commands: ``play``, ``replay`` and ``match`` (issue 9's contract).
 
 ``chinchon.cli`` registers them with :func:`add_commands`; errors follow its rule (a
-``ValueError`` becomes exit status 2 and one line on standard error).
+``ValueError`` becomes exit status 2 and one line on standard error). The game and the bots are
+imported by the commands that use them, so that building the parser (which every command does)
+loads neither.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from typing import Any, TextIO
 from chinchon.cli_io import check_depth, read_text
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import Rules, get_rules
-from chinchon.game.players import BOT_NAMES, make_bot, play_game
-from chinchon.game.records import GameRecord, read_record
+from chinchon.game.names import BOT_NAMES
 
 
 def _names(text: str, what: str) -> list[str]:
+    from chinchon.game.players import make_bot
+
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
         make_bot(name)  # BotError names an unknown one
@@ -35,6 +38,9 @@ def table_rules(args: argparse.Namespace, players: int) -> Rules:
 
 
 def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from chinchon.game.players import play_game
+    from chinchon.game.records import GameRecord
+
     seats = _names(args.seats, "--seats")
     rules = table_rules(args, len(seats))
     record = GameRecord.of(play_game(rules, seats, args.seed))
@@ -46,6 +52,8 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from chinchon.game.records import read_record
+
     if args.file == "-":
         text = read_text(stdin)
     else:

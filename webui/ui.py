@@ -17,6 +17,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from chinchon import __version__
 from chinchon.engine.rules import OPTIONS, PROFILE_IDS, HouseRulesError, Rules, get_rules
 from chinchon.views import i18n
 from chinchon.views.sources import HOUSE_MARK, OURS_MARK, Footnotes
@@ -413,6 +414,7 @@ def setup_page(page_key: str, *, sidebar: str = "auto") -> tuple[str, str]:
             st.caption(i18n.t("sidebar.house_on", lang))
             st.code(code, language=None)
         st.caption(i18n.t("sidebar.share_hint", lang))
+        st.caption(f"Chinchón Lab {__version__}")  # the release, as CHANGELOG.md names it
     return lang, rules_id
 
 

@@ -15,6 +15,7 @@ from chinchon.engine.rules import Rules
 from chinchon.game.actions import Action
 from chinchon.game.bots import Bot, BotError, GreedyBot, RandomBot, StalledGameError
 from chinchon.game.expert import ExpertBot
+from chinchon.game.names import BOT_NAMES, MATCH_ONLY
 from chinchon.game.seat_view import view
 from chinchon.game.state import GameState, Phase, apply, new_game
 
@@ -27,12 +28,8 @@ def _expert_nowait(seed: int | str) -> Bot:
     return ExpertBot(seed, waiting=False)
 
 
-_MAKERS: dict[str, Callable[[int | str], Bot]] = {
-    "random": RandomBot, "greedy": GreedyBot, "expert": _expert}
-#: The bots a table offers; ``expert-nowait`` (the expert before he weighed waiting for −10)
-#: is made by name only, for matches.
-BOT_NAMES = tuple(_MAKERS)
-_MAKERS["expert-nowait"] = _expert_nowait
+_MAKERS: dict[str, Callable[[int | str], Bot]] = dict(
+    zip(BOT_NAMES + MATCH_ONLY, (RandomBot, GreedyBot, _expert, _expert_nowait), strict=True))
 
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:

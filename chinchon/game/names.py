@@ -1,0 +1,7 @@
+"""The names of the bots a table offers, weakest first, in a module of their own: the command
+line's help lists them without loading the game (:mod:`chinchon.game.players` makes them)."""
+
+#: The bots a table offers.
+BOT_NAMES = ("random", "greedy", "expert")
+#: Made by name for matches only: the expert before he weighed waiting for −10.
+MATCH_ONLY = ("expert-nowait",)
