@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -36,7 +36,10 @@ _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 _INLINE = re.compile(r"`([^`\n]+)`")
 _LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 _MAKE = re.compile(r"\bmake ([a-z][a-z0-9-]*)")
-_CHINCHON = re.compile(r"python -m chinchon((?: [a-z][a-z-]*)*)")
+_CHINCHON = re.compile(r"python -m chinchon((?: [a-z][a-z-]*)*)([^\n`]*)")
+#: Where a command line ends inside a line of a shell block: a pipe, a redirection, a comment.
+_COMMAND_END = re.compile(r" (?:\||>|#|&&|;)|\)")
+_FLAG = re.compile(r"(?<![\w-])(--[a-z][a-z-]*)")
 _BENCH_MODULE = re.compile(r"python -m (benchmarks\.[A-Za-z_][A-Za-z0-9_]*)")
 _BENCH_NAMES = re.compile(r"python -m benchmarks((?: [a-z][a-z_]*)*)")
 _DOTTED = re.compile(r"^((?:chinchon|webui|benchmarks)(?:\.[A-Za-z_][A-Za-z0-9_]*)+)")
@@ -63,20 +66,31 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
     return {}
 
 
-def chinchon_problem(words: list[str]) -> str | None:
-    """Why ``python -m chinchon WORDS…`` names a command the parser lacks (None if it has it).
+def chinchon_problem(words: Sequence[str], flags: Sequence[str] = ()) -> str | None:
+    """Why ``python -m chinchon WORDS… FLAGS…`` names a command or a flag the parser lacks
+    (None if it has them all).
 
-    Only the words that name commands are checked: the first, and the second when the first
-    has subcommands of its own (``puzzles check``, ``db upgrade``)."""
-    commands = _subparsers(build_parser())
-    if not words:
-        return None
-    if words[0] not in commands:
+    The words that name commands are checked (the first, and the second when the first has
+    actions of its own: ``puzzles check``, ``db upgrade``), then each ``--flag`` against the
+    options of the command it reaches."""
+    parser = build_parser()
+    commands = _subparsers(parser)
+    if words and words[0] not in commands:
         return f"python -m chinchon {words[0]}: no such command ({', '.join(commands)})"
-    actions = _subparsers(commands[words[0]])
-    if actions and len(words) > 1 and words[1] not in actions:
-        return (f"python -m chinchon {words[0]} {words[1]}: no such action "
-                f"({', '.join(actions)})")
+    named = " ".join(["python -m chinchon", *words[:2]])
+    if words:
+        parser = commands[words[0]]
+        actions = _subparsers(parser)
+        if actions and len(words) > 1:
+            if words[1] not in actions:
+                return f"{named}: no such action ({', '.join(actions)})"
+            parser = actions[words[1]]
+        elif not actions:
+            named = f"python -m chinchon {words[0]}"
+    options = {option for action in parser._actions for option in action.option_strings}
+    for flag in flags:
+        if flag not in options:
+            return f"{named}: no option {flag}"
     return None
 
 
@@ -159,8 +173,9 @@ def problems(text: str, doc: Path) -> Iterator[str]:
         for target in _MAKE.findall(span):
             if target not in targets:
                 yield f"make {target}: no such target in the Makefile"
-        for words in _CHINCHON.findall(span):
-            if (problem := chinchon_problem(words.split())) is not None:
+        for words, rest in _CHINCHON.findall(span):
+            flags = _FLAG.findall(_COMMAND_END.split(rest, maxsplit=1)[0])
+            if (problem := chinchon_problem(words.split(), flags)) is not None:
                 yield problem
         for module in _BENCH_MODULE.findall(span):
             if module.split(".")[1] not in benchmarks:
@@ -201,6 +216,8 @@ def test_the_readme_stays_short() -> None:
     ("Packs: `puzzles/*.csv`.", "puzzles/*.csv: matches no file"),
     ("Run `make deploy`.", "make deploy: no such target in the Makefile"),
     ("```sh\npython -m chinchon solve --rules x\n```", "python -m chinchon solve: no such"),
+    ("`python -m chinchon odds --rules ludoteka --jokers 2`", "chinchon odds: no option --jokers"),
+    ("```sh\npython -m chinchon puzzles check --all > x  # --fast\n```", "check: no option --all"),
     ("`python -m chinchon puzzles grade`", "python -m chinchon puzzles grade: no such action"),
     ("`python -m benchmarks.bench_nothing`", "no such file benchmarks/bench_nothing.py"),
     ("`python -m benchmarks nothing`", "no such benchmark bench_nothing"),
@@ -218,6 +235,7 @@ def test_a_bad_reference_is_named(text: str, found: str) -> None:
     "[up](#top).",
     "`chinchon/engine/solver.py`, `puzzles/*.txt`, `static/cards/<lang>/<code>.svg`",
     "```sh\nmake run\npython -m chinchon puzzles check\npython -m chinchon --version\n```",
+    "```sh\npython -m chinchon analyze --rules ID [--decks 1|2] [CARDS…] | head  # --nothing\n```",
     "`python -m benchmarks.bench_solver`, `python -m benchmarks solver`",
     "`chinchon.engine.solver.analyze(hand, rules)`, `chinchon.game.state.legal_actions`",
 ])
