@@ -10,6 +10,7 @@ benchmarks…`` modules (the files in ``benchmarks/``). The README stays short.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import re
 from collections.abc import Iterator, Sequence
@@ -54,9 +55,15 @@ def prose(text: str) -> str:
     return _FENCE.sub("", text)
 
 
-def make_targets() -> set[str]:
+@functools.cache
+def make_targets() -> frozenset[str]:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    return set(re.findall(r"^([a-z0-9][a-z0-9-]*):", makefile, re.M))
+    return frozenset(re.findall(r"^([a-z0-9][a-z0-9-]*):", makefile, re.M))
+
+
+@functools.cache
+def _parser() -> argparse.ArgumentParser:
+    return build_parser()
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -73,7 +80,7 @@ def chinchon_problem(words: Sequence[str], flags: Sequence[str] = ()) -> str | N
     The words that name commands are checked (the first, and the second when the first has
     actions of its own: ``puzzles check``, ``db upgrade``), then each ``--flag`` against the
     options of the command it reaches."""
-    parser = build_parser()
+    parser = _parser()
     commands = _subparsers(parser)
     if words and words[0] not in commands:
         return f"python -m chinchon {words[0]}: no such command ({', '.join(commands)})"
