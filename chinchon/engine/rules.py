@@ -181,6 +181,23 @@ class Rules:
             return None
         return self.options if rebuilt == self else None
 
+    def id_and_options(self) -> tuple[str, dict[str, int]]:
+        """The rules id (the profile id, or the house code) and the options with which
+        :func:`get_rules` rebuilds exactly these rules, a table's two decks included: what
+        a puzzle, a link or a worker must carry so as not to lose a house part.
+
+        >>> get_rules("ludoteka", jokers=2).id_and_options()
+        ('ludoteka', {'jokers': 2})
+        >>> get_rules("barajamos+limit=100", players=5).id_and_options()
+        ('barajamos+limit=100', {'decks': 2})
+        """
+        options = self.profile_options()
+        if options is not None:
+            return self.id, options
+        code = self.code()
+        return code, ({"decks": self.deck.copies}
+                      if self.deck.copies != get_rules(code).deck.copies else {})
+
     def at_table(self, players: int, *, check: bool = True) -> Rules:
         """These rules at a table of ``players``: two decks where the profile plays them at
         that count (:meth:`for_players`), unless the rules already hold two (an option, or a
