@@ -4,6 +4,7 @@ record says at which summary the token was spent and replays the game."""
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 import pytest
@@ -14,7 +15,9 @@ from chinchon.game.bots import GreedyBot
 from chinchon.game.players import play_game
 from chinchon.game.records import GameRecord, read_record
 from chinchon.game.seat_view import View
-from chinchon.game.state import Decided, HandResult, Phase, apply
+from chinchon.game.state import Decided, HandResult, Phase, apply, legal_actions
+from chinchon.views import table as tb
+from tests.pages import open_page
 
 
 class RefusesOnce(GreedyBot):
@@ -147,3 +150,46 @@ def test_a_refusal_then_the_next_summary_asks_again():
     later = next(s for s in states[refusing + 2:] if s.phase is Phase.RETURN and s.turn == 3)
     assert later.hand > states[refusing].hand
     assert later.sheet.can_return(3)
+
+
+def _refused_at_the_play_table() -> tuple[str, str]:
+    """A Play-page Barajamos game where you went out, stayed out, and are asked again: the
+    seed and the moves up to your refusal (your moves random until then)."""
+    for seed in range(1, 100):
+        game = tb.new_game(tb.parse_setup("barajamos", {}, "greedy,greedy", str(seed)))
+        rng = random.Random(seed)
+        refused = None
+        for _ in range(800):
+            game = game.play_bots()
+            if game.over:
+                break
+            if game.state.phase is Phase.RETURN:
+                if refused is not None:
+                    return str(seed), refused
+                game = game.play(Return(False))
+                refused = game.code()
+                continue
+            game = game.play(rng.choice(legal_actions(game.state)))
+    raise AssertionError("no game where you refused and were asked again")
+
+
+def test_the_play_page_asks_again_at_a_later_summary():
+    seed, moves = _refused_at_the_play_table()
+    at = open_page("pages/9_Play.py", rules="barajamos", seats="greedy,greedy", seed=seed,
+                   moves=moves, lang="en")
+    for _ in range(60):  # the bots play the hands you sit out; you look at each summary
+        assert not at.exception, at.exception[0].message
+        keys = {b.key: b for b in at.button if b.key}
+        if "play_return_yes" in keys:
+            break
+        key = next(k for k in ("play_next_deal", "play_to_end") if k in keys)
+        at = keys[key].click().run()
+    else:
+        raise AssertionError("the page never asked again")
+    assert any(i.value.startswith("You are out.") for i in at.info)
+    at = keys["play_return_yes"].click().run()
+    game = tb.load(tb.parse_setup("barajamos", {}, "greedy,greedy", seed),
+                   at.query_params["moves"])
+    spends = [a for a in game.actions if isinstance(a, Return)]
+    assert [a.spend for a in spends][-2:] == [False, True]
+    assert game.state.sheet.returns_used[tb.HUMAN] == 1 and game.state.sheet.playing[tb.HUMAN]
