@@ -101,3 +101,21 @@ def test_the_ace_of_oros_counts_as_a_joker_in_the_coach():
                                                                                    ].close_chance
     plain = get_rules("barajamos")
     assert discard_odds(hand, unseen_cards(plain, hand), plain)[7].close_chance == 0
+
+
+@pytest.mark.parametrize("page", ["pages/2_Hand_lab.py", "pages/5_Puzzles.py"])
+def test_the_reviews_links_open_the_house_rules(page):
+    """The review's "open in the hand lab" and "open as a puzzle" links carry the house code
+    (they once named the base profile, so the position was judged under other rules)."""
+    from chinchon.engine.cards import parse_hand
+    from chinchon.views.puzzle import position_link
+
+    house = get_rules("barajamos+jokers=ace-of-oros", players=5)
+    spot = coach.Position(house, parse_hand("10b 10o 10c 11e 5c 8c 1o 11o"))
+    query = coach.hand_lab_query(spot) if "Hand" in page else position_link(spot)
+    assert query["rules"] == "barajamos+jokers=ace-of-oros" and query["decks"] == "2"
+    at = open_page(page, **query, lang="en")
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    # (the puzzles page may warn about a learner id under AppTest: not about the rules)
+    assert not any("rule" in w.value.lower() for w in at.warning), [w.value for w in at.warning]
+    assert at.session_state["house_code"] == "barajamos+jokers=ace-of-oros"
