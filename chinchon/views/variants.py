@@ -259,8 +259,8 @@ ROWS: tuple[_Spec, ...] = (
           lambda r, lang: t(f"variants.everybody_out.{r.everybody_out.value}", lang)),
     _Spec("rotation", ("rotation",), lambda r: r.rotation,
           lambda r, lang: t(f"variants.rotation.{r.id}", lang)),
-    _Spec("stock", ("stock_runs_out_end", "stock_keeps_top"), lambda r: (_STOCK[r.id], r.stock_runs_out_end),
-          _stock_text),
+    _Spec("stock", ("stock_runs_out_end", "stock_keeps_top"),
+          lambda r: (_STOCK[r.id], r.stock_runs_out_end), _stock_text),
 )
 
 
