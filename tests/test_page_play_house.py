@@ -50,6 +50,8 @@ def _solver_figures(evaluation: coach.Evaluation, position: coach.Position
     move = evaluation.move
     if move.action == STOCK:
         odds = draw_odds(position.hand, unseen, rules)
+        if position.first_round and not rules.close_in_first_round:
+            return Fraction(0), odds.expected_points  # no close on this turn at all
     elif position.decision == "discard" and not move.close:
         index = next(i for i, card in enumerate(position.hand) if card.code() == move.action)
         odds = discard_odds(position.hand, unseen, rules)[index]
@@ -119,3 +121,17 @@ def test_the_reviews_links_open_the_house_rules(page):
     # (the puzzles page may warn about a learner id under AppTest: not about the rules)
     assert not any("rule" in w.value.lower() for w in at.warning), [w.value for w in at.warning]
     assert at.session_state["house_code"] == "barajamos+jokers=ace-of-oros"
+
+
+@pytest.mark.parametrize("code", ["ludoteka", "barajamos+first-round-close=no"])
+def test_no_close_chance_on_a_turn_that_may_not_close(code):
+    """Where nobody closes in the first round, a stock draw then has no close chance (the
+    coach once gave the stock's count, as on any later turn)."""
+    from chinchon.engine.cards import Card, parse_hand
+
+    hand = parse_hand("1o 2o 3o 5c 5e 5b 1b")
+    rules = get_rules(code)
+    for first_round, closes in ((True, False), (False, True)):
+        spot = coach.Position(rules, hand, top=Card.parse("12e"), first_round=first_round)
+        stock = next(e for e in coach.evaluate(spot) if e.move.action == STOCK)
+        assert (stock.chance > 0) == closes, first_round

@@ -226,6 +226,8 @@ def _draw_moves(position: Position) -> tuple[Evaluation, ...]:
             outcome, score = _take_close(position)
         chance = option.close_chance if option.move == STOCK else Fraction(
             outcome is not Outcome.CANNOT_CLOSE)
+        if position.first_round and not position.rules.close_in_first_round:
+            chance = Fraction(0)  # nobody closes this turn, whatever the stock gives
         points = _draw_points(outcome, score, option.loose_points)
         evaluation = Evaluation(Move(option.move), chance, points, outcome, score, option.kept)
         found.append(_with_key(evaluation, _tier(outcome), points))
