@@ -7,6 +7,7 @@ import streamlit as st
 from chinchon.views.i18n import t
 from webui import play_review, play_state, progress  # progress (issue 11)
 from webui import table as wt
+from webui.table_rules import show_table_rules
 from webui.ui import setup_page
 
 lang, rules_id = setup_page("play")
@@ -26,6 +27,7 @@ with st.container(horizontal=True, vertical_alignment="center"):
                  seed=str(game.setup.seed)))  # a deal number is a code, not a quantity
     st.button(t("play.new_game", lang), on_click=play_state.clear_game,
               icon=":material/restart_alt:", key="play_new")
+show_table_rules(game.setup.rules, lang)  # issue 24: each rule, its source, our readings
 
 if play_state.results_pending(game):
     play_review.show_hand_over(game, names, lang)

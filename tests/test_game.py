@@ -240,6 +240,17 @@ def test_a_close_goes_through_the_lay_off_engine_and_the_score_sheet() -> None:
     assert after.hand == 2 and after.first == (state.first + 1) % 3
 
 
+def test_the_closers_face_down_card_stays_out_of_the_others_views() -> None:
+    state = closing_turn("barajamos", turns=3)
+    after = apply(state, Discard(Card.parse("12e"), close=True))
+    assert after.results[-1].closed_card == Card.parse("12e")  # the table's end screen
+    assert view(after, 0).results[-1].closed_card == Card.parse("12e")  # he threw it
+    for seat in (1, 2):
+        seen = view(after, seat).results[-1]
+        assert seen.closed_card is None
+        assert seen.end == after.results[-1].end and seen.closer == 0
+
+
 # --- Rotation, returns and the end of the game ---------------------------------------------------
 
 

@@ -217,7 +217,8 @@ def face_up() -> bool:
 
 def results_pending(game: tb.Game) -> bool:
     """A hand finished that you have not yet looked at (the bots wait meanwhile). Your return
-    decision is taken on the end screen of the hand that put you out: it shows again."""
+    decision is taken on the end screen of the hand just finished (the one that put you out,
+    or in Barajamos any later one while you may come back): it shows again."""
     results = game.state.results
     if game.your_turn and game.state.phase is Phase.RETURN:
         S.play_ack = min(int(S.get("play_ack", 0)), len(results) - 1)

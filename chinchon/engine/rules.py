@@ -118,6 +118,9 @@ class Rules:
     #: Returns per player per game (None: as many as he likes).
     returns: int | None
     returns_in_two_player_game: bool
+    #: A player out is asked at every later summary while he may come back (else only at the
+    #: summary of the hand that put him out: a refusal is final).
+    returns_later: bool
     everybody_out: EverybodyOut
     #: The hand ends with no closer when the stock runs out this many times (None: never).
     stock_runs_out_end: int | None
@@ -181,6 +184,23 @@ class Rules:
             return None
         return self.options if rebuilt == self else None
 
+    def id_and_options(self) -> tuple[str, dict[str, int]]:
+        """The rules id (the profile id, or the house code) and the options with which
+        :func:`get_rules` rebuilds exactly these rules, a table's two decks included: what
+        a puzzle, a link or a worker must carry so as not to lose a house part.
+
+        >>> get_rules("ludoteka", jokers=2).id_and_options()
+        ('ludoteka', {'jokers': 2})
+        >>> get_rules("barajamos+limit=100", players=5).id_and_options()
+        ('barajamos+limit=100', {'decks': 2})
+        """
+        options = self.profile_options()
+        if options is not None:
+            return self.id, options
+        code = self.code()
+        return code, ({"decks": self.deck.copies}
+                      if self.deck.copies != get_rules(code).deck.copies else {})
+
     def at_table(self, players: int, *, check: bool = True) -> Rules:
         """These rules at a table of ``players``: two decks where the profile plays them at
         that count (:meth:`for_players`), unless the rules already hold two (an option, or a
@@ -221,7 +241,8 @@ _BARAJAMOS = Rules(
     joker_points=25, close_rule=CloseRule.POINTS, close_limit=5, close_in_first_round=True,
     close_within_limit=False, minus_ten=-10, chinchon_effect=ChinchonEffect.WINS_GAME,
     joker_run_score=None, layoffs=LayoffStyle.ONE_PASS, no_layoffs_after_minus_ten=False,
-    limit=70, returns=2, returns_in_two_player_game=True, everybody_out=EverybodyOut.DRAW,
+    limit=70, returns=2, returns_in_two_player_game=True, returns_later=True,
+    everybody_out=EverybodyOut.DRAW,
     stock_runs_out_end=None,
     stock_keeps_top=False,
     rotation="first player by lot; then the next player still in, counter-clockwise",
@@ -233,7 +254,8 @@ _BARAJAMOS = Rules(
         minus_ten="barajamos-fr.txt", chinchon_effect="barajamos-fr.txt",
         layoffs="barajamos-fr.txt", limit="barajamos-fr.txt", returns="barajamos-fr.txt",
         everybody_out="barajamos-fr.txt", rotation="barajamos-fr.txt",
-        stock_runs_out_end="barajamos-fr.txt", joker_points=OURS,
+        stock_runs_out_end="barajamos-fr.txt", returns_later="barajamos-fr.txt",
+        joker_points=OURS,
     ),
 )
 
@@ -243,7 +265,7 @@ _FOURNIER = Rules(
     joker_points=25, close_rule=CloseRule.POINTS, close_limit=5, close_in_first_round=True,
     close_within_limit=False, minus_ten=-10, chinchon_effect=ChinchonEffect.MINUS_TEN,
     joker_run_score=None, layoffs=LayoffStyle.ROUNDS, no_layoffs_after_minus_ten=False,
-    limit=100, returns=0, returns_in_two_player_game=False,
+    limit=100, returns=0, returns_in_two_player_game=False, returns_later=False,
     everybody_out=EverybodyOut.LOWEST_WINS_TIES_PLAY_ON, stock_runs_out_end=None,
     stock_keeps_top=True,
     rotation="first player by lot; the deal passes to the right",
@@ -254,8 +276,11 @@ _FOURNIER = Rules(
         minus_ten="fournier-pt.txt", chinchon_effect="fournier-pt.txt",
         layoffs="fournier-pt.txt", limit="fournier-pt.txt", returns="fournier-pt.txt",
         everybody_out="fournier-pt.txt (the source calls it its own agreement)",
-        stock_runs_out_end="fournier-pt.txt", rotation="fournier-pt.txt",
-        close_in_first_round=OURS, joker_points=OURS,
+        stock_runs_out_end="fournier-pt.txt",
+        # The source passes the deal to the right; we pass the start to the next seat still
+        # in after the last starter, which differs once a dealer went out.
+        rotation=f"fournier-pt.txt (the first player by lot); {OURS} (later hands)",
+        close_in_first_round=OURS, joker_points=OURS, returns_later="fournier-pt.txt",
     ),
 )
 
@@ -265,7 +290,7 @@ _JEUX_DE_CARTES = Rules(
     joker_points=25, close_rule=CloseRule.ONE_LOOSE, close_limit=3, close_in_first_round=True,
     close_within_limit=False, minus_ten=-10, chinchon_effect=ChinchonEffect.OTHERS_PLUS_100,
     joker_run_score=None, layoffs=LayoffStyle.CLOSER_MELDS, no_layoffs_after_minus_ten=True,
-    limit=100, returns=None, returns_in_two_player_game=True,
+    limit=100, returns=None, returns_in_two_player_game=True, returns_later=False,
     everybody_out=EverybodyOut.LOWEST_WINS, stock_runs_out_end=None,
     stock_keeps_top=False,
     rotation="the dealer's right starts and deals next",
@@ -276,7 +301,9 @@ _JEUX_DE_CARTES = Rules(
         close_rule="jeux-de-cartes-fr.txt", close_limit="jeux-de-cartes-fr.txt",
         minus_ten="jeux-de-cartes-fr.txt", chinchon_effect="jeux-de-cartes-fr.txt",
         layoffs="jeux-de-cartes-fr.txt", limit="jeux-de-cartes-fr.txt",
-        returns="jeux-de-cartes-fr.txt", rotation="jeux-de-cartes-fr.txt",
+        # The source lets a player come back with a new stake; how often is ours (no limit).
+        returns=OURS, returns_later=OURS,
+        rotation=f"jeux-de-cartes-fr.txt (the dealer's right starts); {OURS} (later hands)",
         everybody_out=OURS, stock_runs_out_end=OURS, close_in_first_round=OURS,
         joker_points=OURS,
     ),
@@ -288,7 +315,7 @@ _LUDOTEKA = Rules(
     joker_points=25, close_rule=CloseRule.ONE_LOOSE, close_limit=4, close_in_first_round=False,
     close_within_limit=True, minus_ten=-10, chinchon_effect=ChinchonEffect.WINS_GAME,
     joker_run_score=-25, layoffs=LayoffStyle.IF_CLOSER_LOOSE, no_layoffs_after_minus_ten=True,
-    limit=100, returns=0, returns_in_two_player_game=False,
+    limit=100, returns=0, returns_in_two_player_game=False, returns_later=False,
     everybody_out=EverybodyOut.CLOSER_WINS, stock_runs_out_end=4,
     stock_keeps_top=False,
     rotation="the dealer's right starts",
@@ -296,12 +323,17 @@ _LUDOTEKA = Rules(
         stock_keeps_top=OURS,
         players="ludoteka-fr.txt", deck="ludoteka-fr.txt", figure_points="ludoteka-fr.txt",
         close_rule="ludoteka-fr.txt", close_limit="ludoteka-fr.txt",
-        close_in_first_round="ludoteka-fr.txt", close_within_limit="ludoteka-fr.txt",
+        close_in_first_round=f"ludoteka-fr.txt; {OURS} (the first round: each seat's first turn)",
+        close_within_limit="ludoteka-fr.txt",
         minus_ten="ludoteka-fr.txt", chinchon_effect="ludoteka-fr.txt",
         joker_run_score=f"ludoteka-fr.txt; {OURS} (footnote 2)",
-        layoffs="ludoteka-fr.txt", limit="ludoteka-fr.txt", returns="ludoteka-fr.txt",
-        everybody_out="ludoteka-fr.txt", stock_runs_out_end="ludoteka-fr.txt",
-        rotation="ludoteka-fr.txt", joker_points=f"{OURS} (footnote 2: the house value 25)",
+        # The source leaves the limit and the returns to the table; the defaults are ours.
+        layoffs="ludoteka-fr.txt", limit=OURS, returns=OURS, returns_later="ludoteka-fr.txt",
+        everybody_out="ludoteka-fr.txt",
+        stock_runs_out_end=f"ludoteka-fr.txt; {OURS} (the 4th time counts at a draw from the "
+                           "empty stock)",
+        rotation=f"ludoteka-fr.txt (the first hand); {OURS} (later hands)",
+        joker_points=f"{OURS} (footnote 2: the house value 25)",
     ),
 )
 

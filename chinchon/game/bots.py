@@ -16,6 +16,9 @@ has run out twice in a hand, ``greedy`` and ``expert`` throw a random card half 
 
 Returns (when a profile allows them): ``greedy`` and ``expert`` spend one whenever they may, at
 most two a game where returns are unlimited (each is a new stake); ``random`` tosses a coin.
+Each bot decides every time it is asked: Barajamos asks a seat out at every summary, so a
+``random`` bot that stayed out once may come back later (coming back later is never cheaper:
+the highest total only grows, which is why ``greedy`` and ``expert`` do not wait).
 
 A bot by name, and whole games among bots: :mod:`chinchon.game.players`.
 """

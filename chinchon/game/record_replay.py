@@ -107,6 +107,10 @@ def replay_claims(rules: Rules, seats: tuple[str, ...], seed: int, claims: Seque
         if state.phase is Phase.OVER and claim.kind != "end":
             raise RecordError(f"{where}: the game is already over")
         if claim.kind == "hand":
+            while state.phase is Phase.RETURN and _asked_again(state):
+                # A record written before a seat out was asked at every summary says
+                # nothing of him there: he stayed out, as that game had it.
+                act(Return(False), where)
             _expect_phase(state, Phase.DRAW, where, "a new hand")
             if values["hand"] != state.hand or state.turns:
                 raise RecordError(f"{where}: hand {values['hand']} starts, but the game is in "
@@ -170,6 +174,11 @@ def replay_claims(rules: Rules, seats: tuple[str, ...], seed: int, claims: Seque
         raise RecordError(f"hand {state.results[ends].hand} ended; the record must give its end "
                           f"line")
     return tuple(actions), state
+
+
+def _asked_again(state: GameState) -> bool:
+    """The seat deciding on a return went out with an earlier hand than the last one."""
+    return state.turn not in state.results[-1].out
 
 
 def _expect_phase(state: GameState, phase: Phase, where: str, what: str) -> None:

@@ -18,7 +18,11 @@ The text: headers, then one block per hand::
 ``[Options "decks=2"]`` follows ``Rules`` when the options differ from the profile's defaults.
 Other lines: ``stock rebuilt (N cards)`` when the stock runs out and is rebuilt, ``N. seat S:
 stock, ran out: no closer`` for ludoteka's fourth time, ``end: no closer; …``, and after a hand
-``seat S returns`` or ``seat S stays out``; a closer who shows another arrangement than ours
+``seat S returns`` or ``seat S stays out`` (JSON: the hand's ``returns``, the seats that came
+back): the decision at that hand's summary. Barajamos asks a seat out at every summary while
+he may come back, so a return refused once and spent later is written under the later hand;
+a record from before then, silent on a seat out from an earlier hand, reads as his staying
+out (what that game did). A closer who shows another arrangement than ours
 writes it after his card: ``closes with 12b showing 7o 7c 7b | 3c 4c JK=5c / 1b`` (JSON: the
 turn's ``shown``, ``{"melds": [[codes]…], "loose": [codes]}``). ``-`` stands for a seat out.
 The deal comes from the seed (:mod:`chinchon.game.state`); the drawn cards, upcards and

@@ -3,7 +3,9 @@
 A seat sees his own cards, the whole discard pile (it is spread face up), every card taken
 from the pile this hand and by whom (and which of them each player still holds), how many cards
 the others hold, the stock's size, the score sheet and the finished hands (shown at the table).
-He never sees the stock's order, the others' other cards or a closer's face-down card.
+He never sees the stock's order, the others' other cards or a closer's face-down card: no
+source turns the closing card face up, so a finished hand's ``closed_card`` is in the view of
+the closer who threw it only (:func:`shown_results`).
 
 >>> from chinchon.game.state import new_game
 >>> from chinchon.engine.rules import get_rules
@@ -18,7 +20,7 @@ He never sees the stock's order, the others' other cards or a closer's face-down
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from chinchon.engine.cards import Card
@@ -65,6 +67,7 @@ class View:
     drew_from: str | None
     #: His legal actions (empty when it is not his turn).
     legal: tuple[Action, ...]
+    #: The finished hands, as :func:`shown_results` lets him see them.
     results: tuple[HandResult, ...]
 
     @property
@@ -128,12 +131,21 @@ def view(state: GameState, seat: int) -> View:
         state.known, sheet.totals, sheet.playing, sheet.returns_used,
         sheet.returns_left(seat), state.first_round, state.turns, state.runouts,
         state.drawn if mine else None, state.drew_from if mine else None, legal,
-        state.results)
+        shown_results(state.results, seat))
     for shared in ("discards", "leaves"):
         if mine and shared in state.__dict__:
             # Same cards, same context: share what the state already computed.
             made.__dict__[shared] = state.__dict__[shared]
     return made
+
+
+def shown_results(results: tuple[HandResult, ...], seat: int) -> tuple[HandResult, ...]:
+    """The finished hands as ``seat`` sees them: a closer's face-down card stays hidden
+    (``closed_card`` None) from everybody but that closer."""
+    if all(result.closed_card is None or result.closer == seat for result in results):
+        return results
+    return tuple(result if result.closer == seat else replace(result, closed_card=None)
+                 for result in results)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

@@ -25,7 +25,9 @@ list of actions rebuild every state.
   any of them.
 - The end of a hand goes through :meth:`ScoreSheet.close` (the lay-off engine) or
   :meth:`ScoreSheet.stock_ran_out`; then each seat that went out with that hand and may return
-  decides, in turn order after the closer; then the next hand is dealt, or the game is over.
+  decides, in turn order after the closer; where the rules ask again (``returns_later``,
+  Barajamos), so does each seat out from an earlier hand that may still return (a refusal is
+  not final); then the next hand is dealt, or the game is over.
 
 >>> state = new_game(get_rules("fournier"), 2, seed=1)
 >>> state.phase.value, state.turn, len(state.hands[0]), len(state.stock)
@@ -545,8 +547,11 @@ def _hand_over(state: GameState, sheet: ScoreSheet, end: HandEnd, closer: int | 
     result = HandResult(state.hand, state.first, state.turn, closer, state.closed_card, end,
                         entry)
     after = closer if closer is not None else state.turn
-    deciding = tuple(seat for seat in _turn_order_all(state.seats, after)
-                     if seat in entry.eliminated)
+    order = _turn_order_all(state.seats, after)
+    deciding = tuple(seat for seat in order if seat in entry.eliminated)
+    if state.rules.returns_later:  # then those out from before: asked at every summary
+        deciding += tuple(seat for seat in order
+                          if not sheet.playing[seat] and seat not in entry.eliminated)
     state = replace(state, sheet=sheet, results=(*state.results, result),
                     log=_Log(result, state.log), deciding=deciding)
     return _next_decision(state)

@@ -36,7 +36,7 @@ from typing import Any
 
 from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.draws import draw_odds, unseen_cards
-from chinchon.engine.rules import Rules
+from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.solver import Outcome, analyze, discard_table
 from chinchon.puzzles import STOCK, TAKE, Option, Puzzle, solve
 
@@ -200,9 +200,11 @@ def _moves(position: Position) -> tuple[Evaluation, ...]:
 
 
 def _puzzle(position: Position, question: str, criterion: str) -> Puzzle:
-    rules = position.rules
-    return Puzzle("coach", rules.id, position.hand, question, criterion,
-                  tuple(sorted(rules.options.items())), position.top, position.seen)
+    # The game's own rules, house parts and a table's two decks included (never the base
+    # profile rebuilt from its id: a house table's position is not one of its deck).
+    rules_id, options = position.rules.id_and_options()
+    return Puzzle("coach", rules_id, position.hand, question, criterion,
+                  tuple(sorted(options.items())), position.top, position.seen)
 
 
 def _solve(puzzle: Puzzle) -> tuple[Option, ...]:
@@ -224,6 +226,8 @@ def _draw_moves(position: Position) -> tuple[Evaluation, ...]:
             outcome, score = _take_close(position)
         chance = option.close_chance if option.move == STOCK else Fraction(
             outcome is not Outcome.CANNOT_CLOSE)
+        if position.first_round and not position.rules.close_in_first_round:
+            chance = Fraction(0)  # nobody closes this turn, whatever the stock gives
         points = _draw_points(outcome, score, option.loose_points)
         evaluation = Evaluation(Move(option.move), chance, points, outcome, score, option.kept)
         found.append(_with_key(evaluation, _tier(outcome), points))
@@ -443,10 +447,19 @@ def review(verdicts: Iterable[Verdict]) -> Review:
 def hand_lab_query(position: Position) -> dict[str, str]:
     """The hand lab's URL parameters for a position (its cards: the top joins a 7-card hand)."""
     cards = position.hand + ((position.top,) if position.top is not None else ())
-    query = {"rules": position.rules.id, "hand": "+".join(card.code() for card in cards)}
-    query.update({name: str(value) for name, value in position.rules.options.items()
-                  if name in ("decks", "deck", "jokers")})
-    return query
+    return {**rules_query(position.rules), "hand": "+".join(card.code() for card in cards)}
+
+
+def rules_query(rules: Rules) -> dict[str, str]:
+    """The URL values naming ``rules`` on another page: ``rules`` (the profile id, or the house
+    code) and its deck options, so that the page opens the game's own rules.
+
+    >>> rules_query(get_rules("barajamos+jokers=ace-of-oros", players=5))
+    {'rules': 'barajamos+jokers=ace-of-oros', 'decks': '2'}
+    """
+    rules_id, options = rules.id_and_options()
+    return {"rules": rules_id, **{name: str(value) for name, value in options.items()
+                                  if name in ("decks", "deck", "jokers")}}
 
 
 @lru_cache(maxsize=1)
@@ -465,5 +478,6 @@ __all__ = [
     "CoachError",
     "Evaluation", "Move", "Position", "Review", "Verdict", "best_moves", "evaluate", "explain",
     "grade", "grade_discard", "grade_draw", "grade_for", "hand_lab_query", "review",
+    "rules_query",
     "threshold_table", "worse",
 ]

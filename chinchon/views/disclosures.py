@@ -41,6 +41,8 @@ class Disclosure:
     #: Whether the player may pick another reading where it matters: the closer's arrangement
     #: and the naming of his jokers, in the lay-off table and when he closes in a game (Play).
     choosable: bool = False
+    #: The i18n key of its text, where it is not ``disclose.<key>`` (see :func:`text_key`).
+    text: str | None = None
 
 
 _ALL = PROFILE_IDS
@@ -73,12 +75,15 @@ DISCLOSURES: tuple[Disclosure, ...] = (
     Disclosure("ace_of_oros_points", "jokers", "jokers", (HOUSE,), _B),
     Disclosure("joker_seven_run", "chinchon", "chinchon", (HOUSE,), _L),
     Disclosure("jokers_two_decks", "melds", "group", (HOUSE,), _B),
+    # Barajamos says any of the eight cards may be thrown; the others are silent.
+    Disclosure("throw_back_taken", "close", "close", ("fournier", "jeux-de-cartes", "ludoteka"),
+               ", ".join((_F, _J, _L)), text="readings.throw_back_taken"),
 )
 
 
 def text_key(disclosure: Disclosure) -> str:
     """The i18n key of the disclosure's text (our choice, in the reader's language)."""
-    return f"disclose.{disclosure.key}"
+    return disclosure.text or f"disclose.{disclosure.key}"
 
 
 def _applies(disclosure: Disclosure, rules_id: str, house: bool) -> bool:

@@ -42,7 +42,7 @@ from chinchon.puzzles import (
     position_query,
     why,
 )
-from chinchon.views.coach import Position
+from chinchon.views.coach import Position, rules_query
 from chinchon.views.i18n import card_name, fmt_number, fmt_percent, number_separators, t
 from chinchon.views.svg import card_data_uri
 
@@ -248,9 +248,5 @@ def card_codes(cards: Sequence[Card]) -> list[str]:
 def position_link(position: Position) -> dict[str, str]:
     """The Puzzles page's URL values that open a coach's position as a puzzle: the rules and
     their deck options, the cards held, the pile's top and the cards seen."""
-    rules = position.rules
-    query = {"rules": rules.id}
-    query.update({name: str(value) for name, value in rules.options.items()
-                  if name in ("decks", "deck", "jokers")})
-    query.update(position_query(position.hand, position.top, position.seen))
-    return query
+    return {**rules_query(position.rules),
+            **position_query(position.hand, position.top, position.seen)}

@@ -291,8 +291,8 @@ _STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "chinchon": ("chinchon_effect",),
     "jokers": ("joker_run_score", "joker_points"),
     "layoffs": ("layoffs", "no_layoffs_after_minus_ten"),
-    "scoring": ("limit", "returns", "everybody_out", "stock_runs_out_end", "stock_keeps_top",
-                "rotation"),
+    "scoring": ("limit", "returns", "returns_later", "everybody_out", "stock_runs_out_end",
+                "stock_keeps_top", "rotation"),
 }
 
 #: Notes RULES.md records that no single Rules field carries (footnote 3 on closing).

@@ -252,14 +252,15 @@ ROWS: tuple[_Spec, ...] = (
           lambda r, lang: _yes_no(_chained(r), "variants.chained_yes", "variants.chained_no",
                                   lang)),
     _Spec("elimination", ("limit",), lambda r: (r.limit, r.id == "ludoteka"), _limit_text),
-    _Spec("reentry", ("returns",), lambda r: (r.returns, r.returns_in_two_player_game),
+    _Spec("reentry", ("returns", "returns_later"),
+          lambda r: (r.returns, r.returns_in_two_player_game),
           _returns_text),
     _Spec("everybody_out", ("everybody_out",), lambda r: r.everybody_out,
           lambda r, lang: t(f"variants.everybody_out.{r.everybody_out.value}", lang)),
     _Spec("rotation", ("rotation",), lambda r: r.rotation,
           lambda r, lang: t(f"variants.rotation.{r.id}", lang)),
-    _Spec("stock", ("stock_runs_out_end",), lambda r: (_STOCK[r.id], r.stock_runs_out_end),
-          _stock_text),
+    _Spec("stock", ("stock_runs_out_end", "stock_keeps_top"),
+          lambda r: (_STOCK[r.id], r.stock_runs_out_end), _stock_text),
 )
 
 
