@@ -36,6 +36,7 @@ from chinchon.store import (
     UnknownLearner,
     check_learner_id,
 )
+from chinchon.store.database import hide_password
 from chinchon.store.progress import SHIFTS, Outbox, choose_puzzle, daily_done, misses, streak
 from chinchon.views import coach
 from chinchon.views import table as tb
@@ -95,7 +96,7 @@ def store() -> Store | None:
     except Exception as error:  # any failure to open means "not saving", never a crash
         if _failed_at is None:  # once per outage, for whoever runs the server
             _LOG.warning("progress database unavailable: %s: %s", type(error).__name__,
-                         str(error).splitlines()[0][:200] if str(error) else "")
+                         hide_password(str(error).splitlines()[0][:200] if str(error) else ""))
         _failed_at = time.monotonic()
         return None
     _failed_at = None

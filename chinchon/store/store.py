@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from chinchon.engine.errors import quote
 from chinchon.store import glicko2
 from chinchon.store.database import make_engine, upgrade
+from chinchon.store.integrity import verify
 from chinchon.store.schema import (
     CODE_LENGTH,
     PUZZLE_ID_LENGTH,
@@ -233,11 +234,13 @@ def _set_rating(row: LearnerRating | PuzzleRating, rating: glicko2.Rating,
 
 class Store:
     """One database: open it with a URL (None: ``CHINCHON_DB_URL`` or the default SQLite
-    file); the migrations run on opening. Safe to share between threads."""
+    file); a SQLite file is checked (``quick_check``) and the migrations run on opening. Safe
+    to share between threads."""
 
     def __init__(self, url: str | None = None, *, engine: Engine | None = None,
                  migrate: bool = True) -> None:
         self.engine = engine if engine is not None else make_engine(url)
+        verify(self.engine)
         if migrate:
             upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
