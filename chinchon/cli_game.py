@@ -7,15 +7,17 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import Any, TextIO
 
-from chinchon.cli_io import check_depth, read_text
+from chinchon.cli_io import MAX_JSON_BYTES, check_depth, read_text
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.game.players import BOT_NAMES, make_bot, play_game
 from chinchon.game.records import GameRecord, read_record
+from chinchon.user_files import read_user_file
 
 
 def _names(text: str, what: str) -> list[str]:
@@ -49,11 +51,8 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if args.file == "-":
         text = read_text(stdin)
     else:
-        try:
-            with open(args.file, "rb") as file:
-                text = read_text(file, what=quote(args.file))
-        except OSError as error:
-            raise ValueError(f"cannot read {quote(args.file)}: {error.strerror}") from None
+        data = read_user_file(args.file, "", max_bytes=MAX_JSON_BYTES)
+        text = read_text(io.BytesIO(data), what=quote(args.file))
     if text.lstrip().startswith(("{", "[")):  # a JSON record: bounded before json reads it
         check_depth(text)
     record = read_record(text)
@@ -78,11 +77,10 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _match(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from chinchon.game.match import GameSummary, run_match, stderr_progress
+    from chinchon.game.match import GameSummary, check_games, run_match, stderr_progress
 
     bots = _names(args.bots, "--bots")
-    if args.games < 1:
-        raise ValueError(f"--games must be 1 or more, not {args.games}")
+    check_games(args.games, "--games")
     if args.workers < 1:
         raise ValueError(f"--workers must be 1 or more, not {args.workers}")
     seats = max(len(bots), get_rules(args.rules).players[0])
@@ -133,7 +131,8 @@ def add_commands(commands: Any, add_rules_options: Any) -> None:
     match_cmd.add_argument("--bots", required=True, metavar="BOT,BOT[,…]",
                            help=f"the bots to compare: {bots}")
     match_cmd.add_argument("--games", type=int, required=True, metavar="N",
-                           help="games to play (rounded up to whole duplicate sets)")
+                           help="games to play, at most 100,000 (rounded up to whole "
+                                "duplicate sets)")
     match_cmd.add_argument("--seed", type=int, default=0, metavar="S",
                            help="the first deal's seed (default 0)")
     match_cmd.add_argument("--workers", type=int, default=1, metavar="W",
