@@ -77,12 +77,17 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _match(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from chinchon.game.match import GameSummary, check_games, run_match, stderr_progress
+    from chinchon.game.match import (
+        MAX_WORKERS,
+        GameSummary,
+        check_games,
+        run_match,
+        stderr_progress,
+    )
 
     bots = _names(args.bots, "--bots")
     check_games(args.games, "--games")
-    if args.workers < 1:
-        raise ValueError(f"--workers must be 1 or more, not {args.workers}")
+    check_games(args.workers, "--workers", MAX_WORKERS)
     seats = max(len(bots), get_rules(args.rules).players[0])
     rules = table_rules(args, seats)
 
@@ -136,7 +141,7 @@ def add_commands(commands: Any, add_rules_options: Any) -> None:
     match_cmd.add_argument("--seed", type=int, default=0, metavar="S",
                            help="the first deal's seed (default 0)")
     match_cmd.add_argument("--workers", type=int, default=1, metavar="W",
-                           help="processes (default 1)")
+                           help="processes, at most 64 (default 1)")
     match_cmd.add_argument("--json", action="store_true",
                            help="one JSON line per game, then a summary line")
     match_cmd.set_defaults(run=_match)

@@ -139,7 +139,9 @@ def test_match_results_do_not_depend_on_the_workers() -> None:
     (["match", "--rules", "fournier", "--bots", "greedy,random", "--games", str(10**12)],
      f"--games must be from 1 to {MAX_GAMES:,}, not 1000000000000"),
     (["match", "--rules", "fournier", "--bots", "greedy,random", "--games", "2", "--workers",
-      "0"], "--workers must be 1 or more"),
+      "0"], "--workers must be from 1 to 64, not 0"),
+    (["match", "--rules", "fournier", "--bots", "greedy,random", "--games", "2", "--workers",
+      str(10**9)], "--workers must be from 1 to 64, not 1000000000"),
     (["match", "--rules", "fournier", "--bots", "greedy,robot", "--games", "2"],
      "unknown bot 'robot'"),
 ])

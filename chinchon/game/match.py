@@ -33,6 +33,8 @@ Z95 = 1.96
 #: The most games one match plays: every game's summary is kept for the statistics (about a
 #: kilobyte each), so this bounds a match's memory near 100 MB.
 MAX_GAMES = 100_000
+#: The most worker processes a match starts (each is a whole Python process).
+MAX_WORKERS = 64
 
 
 @dataclass(frozen=True)
@@ -205,6 +207,7 @@ def run_match(rules: Rules, bots: Sequence[str], games: int, *, seed: int = 0,
     the result does not depend on ``workers``."""
     bots = tuple(bots)
     check_games(games)
+    check_games(workers, "workers", MAX_WORKERS)
     seats = seats or max(len(bots), rules.players[0])
     count = -(-games // len(bots))
     options = rules.profile_options()
@@ -224,10 +227,10 @@ def run_match(rules: Rules, bots: Sequence[str], games: int, *, seed: int = 0,
     return MatchResult(rules, bots, tuple(played))
 
 
-def check_games(games: int, name: str = "games") -> None:
-    """:class:`ValueError` naming ``name`` unless 1 <= ``games`` <= :data:`MAX_GAMES`."""
-    if not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"{name} must be from 1 to {MAX_GAMES:,}, not {quote(games)}")
+def check_games(games: int, name: str = "games", most: int = MAX_GAMES) -> None:
+    """:class:`ValueError` naming ``name`` unless 1 <= ``games`` <= ``most``."""
+    if not 1 <= games <= most:
+        raise ValueError(f"{name} must be from 1 to {most:,}, not {quote(games)}")
 
 
 def _map(work: Callable[[Any], list[GameSummary]], tasks: Iterable[Any], workers: int
