@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 
 run: setup ## set up, then serve the site at http://localhost:8501 (PORT=…)
 	@echo "Chinchón Lab: open http://localhost:$(PORT)"
-	$(BIN)/python -m streamlit run app.py --server.headless true --server.port $(PORT)
+	$(BIN)/python -m streamlit run site_app.py --server.headless true --server.port $(PORT)
 
 # While editing: Streamlit's file watcher on, so a saved page reloads (the served site has it off).
 dev: setup ## serve the site with the file watcher on (a saved page reloads)

@@ -48,15 +48,16 @@ def healthy(url: str) -> bool:
 
 class StreamlitServer:
     """``streamlit run app.py`` in ``root`` (this checkout by default), logging to a temporary
-    file; :meth:`start` waits until it is healthy. Also a context manager."""
+    file; :meth:`start` waits until it is healthy. Also a context manager. ``script``:
+    ``site_app.py`` serves the site through its ASGI launcher (the HttpOnly cookie route)."""
 
     def __init__(self, root: Path = ROOT, *, env: Mapping[str, str] | None = None,
-                 prefix: Sequence[str] = ()) -> None:
+                 prefix: Sequence[str] = (), script: str = "app.py") -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - lives as long as the server
             prefix=f"streamlit-{self.port}-", suffix=".log", delete=False)
-        cmd = [*prefix, sys.executable, "-m", "streamlit", "run", "app.py",
+        cmd = [*prefix, sys.executable, "-m", "streamlit", "run", script,
                "--server.headless", "true", "--server.port", str(self.port),
                "--server.address", "127.0.0.1", "--server.fileWatcherType", "none",
                "--browser.gatherUsageStats", "false"]

@@ -1,5 +1,6 @@
-"""The command line: ``python -m chinchon analyze|close|puzzles|odds|play|replay|match``
-(see DESIGN.md; the game commands live in :mod:`chinchon.cli_game`).
+"""The command line: ``python -m chinchon analyze|close|puzzles|odds|db|play|replay|match``
+(see DESIGN.md; the game commands live in :mod:`chinchon.cli_game`, the database ones in
+:mod:`chinchon.cli_db`).
 
 Every bad input ends with exit status 2 and one line on standard error naming the problem; in
 batch mode a bad line gives ``{"error": "..."}`` on its own output line and the run goes on.
@@ -118,28 +119,6 @@ def _close(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
-def _db_upgrade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    # Imported here: the other commands never pay for SQLAlchemy and Alembic.
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from chinchon.store.database import database_url, make_engine, upgrade
-
-    url = database_url(args.url)
-    shown = url.render_as_string(hide_password=True)
-    engine = make_engine(url)
-    try:
-        revision = upgrade(engine)
-    except SQLAlchemyError as error:
-        print(f"error: cannot upgrade {shown}: {type(error).__name__}: "
-              f"{str(error.orig if hasattr(error, 'orig') else error).splitlines()[0][:200]}",
-              file=sys.stderr)
-        return 1
-    finally:
-        engine.dispose()
-    print(f"{shown}: at revision {revision}", file=stdout)
-    return 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m chinchon",
                      description="Chinchón Lab: an exact Chinchón solver for four rule profiles.")
@@ -196,19 +175,10 @@ def build_parser() -> argparse.ArgumentParser:
                           help="processes sharing the work (default 1)")
     odds_cmd.set_defaults(run=_odds)
 
-    db_cmd = commands.add_parser(
-        "db", help="the progress database: run its migrations",
-        description="The database of learners and their attempts (CHINCHON_DB_URL, default a "
-                    "SQLite file in data/). The site migrates it by itself at start-up.")
-    db_commands = db_cmd.add_subparsers(dest="db_command", required=True, metavar="ACTION",
-                                        parser_class=_Parser)
-    upgrade_cmd = db_commands.add_parser("upgrade", help="apply every migration not applied yet")
-    upgrade_cmd.add_argument("--url", metavar="URL",
-                             help="database URL (default: CHINCHON_DB_URL, else data/chinchon.db)")
-    upgrade_cmd.set_defaults(run=_db_upgrade)
-
+    from chinchon.cli_db import add_commands as add_db_commands
     from chinchon.cli_game import add_commands as add_game_commands
 
+    add_db_commands(commands, Parser)
     add_game_commands(commands, _add_rules_options)
     return parser
 

@@ -9,14 +9,16 @@ loads neither.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import Any, TextIO
 
-from chinchon.cli_io import check_depth, read_text
+from chinchon.cli_io import MAX_JSON_BYTES, check_depth, read_text
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.game.names import BOT_NAMES
+from chinchon.user_files import read_user_file
 
 
 def _names(text: str, what: str) -> list[str]:
@@ -57,11 +59,8 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if args.file == "-":
         text = read_text(stdin)
     else:
-        try:
-            with open(args.file, "rb") as file:
-                text = read_text(file, what=quote(args.file))
-        except OSError as error:
-            raise ValueError(f"cannot read {quote(args.file)}: {error.strerror}") from None
+        data = read_user_file(args.file, "", max_bytes=MAX_JSON_BYTES)
+        text = read_text(io.BytesIO(data), what=quote(args.file))
     if text.lstrip().startswith(("{", "[")):  # a JSON record: bounded before json reads it
         check_depth(text)
     record = read_record(text)
@@ -86,13 +85,17 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _match(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from chinchon.game.match import GameSummary, run_match, stderr_progress
+    from chinchon.game.match import (
+        MAX_WORKERS,
+        GameSummary,
+        check_games,
+        run_match,
+        stderr_progress,
+    )
 
     bots = _names(args.bots, "--bots")
-    if args.games < 1:
-        raise ValueError(f"--games must be 1 or more, not {args.games}")
-    if args.workers < 1:
-        raise ValueError(f"--workers must be 1 or more, not {args.workers}")
+    check_games(args.games, "--games")
+    check_games(args.workers, "--workers", MAX_WORKERS)
     seats = max(len(bots), get_rules(args.rules).players[0])
     rules = table_rules(args, seats)
 
@@ -141,11 +144,12 @@ def add_commands(commands: Any, add_rules_options: Any) -> None:
     match_cmd.add_argument("--bots", required=True, metavar="BOT,BOT[,…]",
                            help=f"the bots to compare: {bots}")
     match_cmd.add_argument("--games", type=int, required=True, metavar="N",
-                           help="games to play (rounded up to whole duplicate sets)")
+                           help="games to play, at most 100,000 (rounded up to whole "
+                                "duplicate sets)")
     match_cmd.add_argument("--seed", type=int, default=0, metavar="S",
                            help="the first deal's seed (default 0)")
     match_cmd.add_argument("--workers", type=int, default=1, metavar="W",
-                           help="processes (default 1)")
+                           help="processes, at most 64 (default 1)")
     match_cmd.add_argument("--json", action="store_true",
                            help="one JSON line per game, then a summary line")
     match_cmd.set_defaults(run=_match)

@@ -11,7 +11,7 @@ from sqlalchemy import inspect
 
 from chinchon.cli import main
 from chinchon.store import make_engine
-from chinchon.store.database import head_revision
+from chinchon.store.database import database_url, head_revision
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -55,3 +55,45 @@ def test_an_unreachable_server_is_one_line_and_exit_1(capsys: pytest.CaptureFixt
     assert code == 1 and err.count("\n") == 1
     assert err.startswith("error: cannot upgrade postgresql+psycopg://nobody:***@127.0.0.1:1/x")
     assert "secret" not in err
+
+
+# --- Issue 23, item 4: secrets and drivers ------------------------------------------------------
+
+SECRET = "S3cretPW"
+HIDDEN_URLS = [
+    f"postgres://admin:{SECRET}@127.0.0.1:1/x", f"postgresql://admin:{SECRET}@127.0.0.1:1/x",
+    f"postgresql+psycopg://admin:{SECRET}@127.0.0.1:1/x", f"mysql://admin:{SECRET}@db/x",
+    f"oracle://admin:{SECRET}@db/x", f"mssql+pyodbc://admin:{SECRET}@db/x",
+    f"postgresql+asyncpg://admin:{SECRET}@db/x", f"postgresql+psycopg2://admin:{SECRET}@db/x",
+    f"postgresql+nosuch://admin:{SECRET}@db/x", f"sqlite://admin:{SECRET}@db/x",
+    f"postgresql://admin:{SECRET}@db:port/x", f"::admin:{SECRET}@db", f"pg:/admin:{SECRET}@/x",
+]
+
+
+@pytest.mark.parametrize("url", HIDDEN_URLS)
+@pytest.mark.parametrize("action", [["upgrade"], ["check"], ["backup", "copy.db"]])
+def test_a_password_never_appears(url: str, action: list[str],
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run("db", *action, "--url", url)
+    err = capsys.readouterr().err
+    assert code in (1, 2) and err.startswith("error: ") and err.count("\n") == 1, err
+    assert SECRET not in err + out
+
+
+@pytest.mark.parametrize("scheme", ["postgres", "postgresql"])
+def test_postgres_and_postgresql_mean_psycopg(scheme: str) -> None:
+    assert database_url(f"{scheme}://u:p@h/d").drivername == "postgresql+psycopg"
+
+
+@pytest.mark.parametrize(("url", "named"), [
+    ("postgresql+asyncpg://u:p@h/d", "'asyncpg' is asynchronous"),
+    ("postgresql+psycopg2://u:p@h/d", "'psycopg2' is not installed"),
+    ("postgresql+pg8000://u:p@h/d", "'pg8000' is not installed"),
+    ("postgresql+nosuch://u:p@h/d", "no database driver 'nosuch'"),
+])
+def test_a_driver_not_installed_is_one_line_naming_it(url: str, named: str,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    assert run("db", "upgrade", "--url", url)[0] == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and named in err and "use postgresql+psycopg://" in err

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from chinchon.cli import main
+from chinchon.game.match import MAX_GAMES, run_match
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
@@ -134,12 +135,34 @@ def test_match_results_do_not_depend_on_the_workers() -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["match", "--rules", "fournier", "--bots", "greedy,random", "--games", "0"],
-     "--games must be 1 or more"),
+     "--games must be from 1 to 100,000, not 0"),
+    (["match", "--rules", "fournier", "--bots", "greedy,random", "--games", str(10**12)],
+     f"--games must be from 1 to {MAX_GAMES:,}, not 1000000000000"),
     (["match", "--rules", "fournier", "--bots", "greedy,random", "--games", "2", "--workers",
-      "0"], "--workers must be 1 or more"),
+      "0"], "--workers must be from 1 to 64, not 0"),
+    (["match", "--rules", "fournier", "--bots", "greedy,random", "--games", "2", "--workers",
+      str(10**9)], "--workers must be from 1 to 64, not 1000000000"),
     (["match", "--rules", "fournier", "--bots", "greedy,robot", "--games", "2"],
      "unknown bot 'robot'"),
 ])
 def test_bad_match_commands_exit_2(argv: list[str], message: str) -> None:
     code, _, err = run(*argv)
     assert code == 2 and message in err
+
+
+def test_a_match_makes_its_work_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The largest match allowed starts playing at once: its deals are not all made first."""
+    from chinchon.engine.rules import get_rules
+    from chinchon.game import match
+
+    seen: list[object] = []
+
+    def first_only(work: object, tasks: object, workers: int) -> object:
+        seen.append(tasks)
+        yield work(next(iter(tasks)))
+
+    monkeypatch.setattr(match, "_map", first_only)
+    result = run_match(get_rules("fournier"), ["greedy", "random"], MAX_GAMES, seed=5)
+    assert len(result.games) == 2 and not isinstance(seen[0], list | tuple)
+    with pytest.raises(ValueError, match="games must be from 1 to 100,000"):
+        run_match(get_rules("fournier"), ["greedy", "random"], MAX_GAMES + 1)

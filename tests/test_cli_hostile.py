@@ -164,3 +164,52 @@ def test_errors_are_one_short_escaped_line(args: list[str]) -> None:
 def test_a_huge_profile_name_comes_back_cut() -> None:
     line = one_error_line(chinchon("analyze", "--rules", "p" * 100_000, "7o"))
     assert "…" in line and "100000 characters" in line
+
+
+# --- Issue 23, item 3: files that are not files, empty packs, a BOM ---------------------------
+
+@pytest.fixture(scope="module")
+def fifo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("fifo") / "pipe"
+    os.mkfifo(path)
+    return path
+
+
+NOT_FILES = {"/dev/zero": "a character device", "/dev/urandom": "a character device",
+             "folder": "a folder", "fifo": "a pipe (FIFO)"}
+
+
+@pytest.mark.parametrize("name", list(NOT_FILES))
+@pytest.mark.parametrize("command", [["puzzles", "check"], ["puzzles", "export"], ["replay"]])
+def test_what_is_not_a_regular_file_is_refused_at_once(command: list[str], name: str,
+                                                       fifo: Path, tmp_path: Path) -> None:
+    path = {"folder": str(tmp_path), "fifo": str(fifo)}.get(name, name)
+    done = chinchon(*command, path, timeout=60)
+    what = "" if command == ["replay"] else "puzzle pack "
+    message = f"{what}'{path}' is {NOT_FILES[name]}, not a regular file"
+    if command == ["puzzles", "check"]:  # a report: the problem among the packs, exit 1
+        assert done.returncode == 1 and message in done.stdout.decode()
+    else:
+        assert one_error_line(done) == f"error: {message}"
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n\n# and another\n"])
+def test_a_pack_without_puzzles_is_an_error(text: str, tmp_path: Path) -> None:
+    pack = tmp_path / "empty.txt"
+    pack.write_text(text, encoding="utf-8")
+    done = chinchon("puzzles", "check", str(pack))
+    assert done.returncode == 1
+    assert f"{pack}: the pack holds no puzzles" in done.stdout.decode()
+    assert not done.stdout.decode().endswith("ok\n")
+    assert one_error_line(chinchon("puzzles", "export", str(pack))).endswith(
+        "the pack holds no puzzles (only blank or comment lines)")
+
+
+def test_a_pack_starting_with_a_bom_is_read(tmp_path: Path) -> None:
+    pack = tmp_path / "bom.txt"
+    pack.write_bytes(b"\xef\xbb\xbf" + GOOD_PACK.encode("utf-8"))
+    done = chinchon("puzzles", "check", str(pack))
+    assert done.returncode == 0 and done.stdout.decode().endswith(": ok\n")
+    exported = chinchon("puzzles", "export", str(pack))
+    plain = chinchon("puzzles", "export", str(ROOT / "puzzles" / "fournier.txt"))
+    assert exported.returncode == 0 and exported.stdout == plain.stdout != b""

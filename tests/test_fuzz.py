@@ -1,5 +1,6 @@
-"""Property-based fuzzing of the command line (issue 14): ``analyze`` (one hand and batch),
-``close``, and the puzzle-pack reader behind ``puzzles check``.
+"""Property-based fuzzing of the command line (issues 14 and 23): ``analyze`` (one hand and
+batch), ``close``, ``replay`` (documents and file paths), ``match`` arguments, ``db`` URLs
+(no password ever shown), and the puzzle-pack reader behind ``puzzles check``.
 
 A run fails on any traceback (an exception other than the exit of status 2), on a hang (the
 example deadline), on an error reported with exit status 0 outside batch mode, and on a batch
@@ -15,6 +16,7 @@ import contextlib
 import functools
 import io
 import json
+import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -182,6 +184,8 @@ def replay_records(draw: st.DrawFn) -> bytes:
         return ("[" * depth + "]" * depth).encode()
     if kind == 2:
         return json.dumps(draw(json_trees)).encode()
+    if kind == 5 and draw(st.booleans()):
+        return json_record_changed(draw, as_json)
     lines = (text if kind < 5 else as_json).splitlines(keepends=True)
     if kind == 3:  # without its result headers a cut record is a game not finished yet
         lines = [line for line in lines if not line.startswith(("[Result", "[Totals"))]
@@ -195,6 +199,23 @@ def replay_records(draw: st.DrawFn) -> bytes:
         cut = draw(st.integers(0, len(data)))
         data = data[:cut] + draw(st.binary(min_size=1, max_size=3)) + data[cut:]
     return data
+
+
+def json_record_changed(draw: st.DrawFn, as_json: str) -> bytes:
+    """The JSON record with a few of its objects' keys dropped, renamed, nulled or changed."""
+    data = json.loads(as_json)
+    for _ in range(draw(st.integers(1, 3))):
+        hand = draw(st.sampled_from(data["hands"]))
+        target = draw(st.sampled_from([data, hand, hand["deal"], *hand["turns"][:3]]))
+        key = draw(st.sampled_from(sorted(target)))
+        how = draw(st.integers(0, 3))
+        if how == 0:
+            target.pop(key)
+        elif how == 1:
+            target[key + draw(st.sampled_from(["s", "_", "x"]))] = target.pop(key)
+        else:
+            target[key] = None if how == 2 else draw(json_leaves)
+    return json.dumps(data).encode()
 
 
 #: Commands reading one document on standard input: arguments, a strategy of documents.
@@ -256,3 +277,87 @@ def test_fuzz_pack_reader(data: bytes) -> None:
     assert err == ""
     last = out.splitlines()[-1]
     assert last.endswith(": ok") == (code == 0), out[-300:]
+
+
+# --- replay FILE, match and db (issue 23) -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def odd_paths(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """Paths that are not record files: devices, a folder, a FIFO, a missing file, a BOM."""
+    folder = tmp_path_factory.mktemp("paths")
+    os.mkfifo(folder / "pipe")
+    (folder / "bom.txt").write_bytes(b"\xef\xbb\xbf" + _game_records()[0].encode())
+    (folder / "empty.txt").write_bytes(b"")
+    return ["/dev/zero", "/dev/urandom", "/dev/null", str(folder), str(folder / "pipe"),
+            str(folder / "missing"), str(folder / "bom.txt"), str(folder / "empty.txt"), ""]
+
+
+def test_fuzz_replay_paths(odd_paths: list[str]) -> None:
+    @FUZZ
+    @given(st.sampled_from(odd_paths), st.booleans())
+    def check(path: str, as_json: bool) -> None:
+        code, out, err = run_cli(["replay", path, *(["--json"] if as_json else [])])
+        if as_json:
+            check_single(code, out, err)
+        else:
+            assert code in (0, 2) and (code == 0) == (err == ""), (code, err[:300])
+
+    check()
+
+
+match_numbers = st.one_of(st.integers(-3, 4), st.integers(10**5 - 1, 10**30),
+                          st.sampled_from(["x", "", "1e3", "٣", "2.5", "-0"]))
+bot_lists = st.one_of(st.sampled_from(["greedy,random", "random,random", "greedy,random,greedy"]),
+                      st.lists(st.one_of(st.sampled_from(["greedy", "random", "expert"]),
+                                         st.text(max_size=6)), max_size=4).map(",".join))
+
+
+@FUZZ
+@given(st.sampled_from(PROFILES), bot_lists, match_numbers, st.sampled_from(["1", "0", "65",
+                                                                             str(10**9), "w"]))
+def test_fuzz_match_arguments(profile: str, bots: str, games: int | str, workers: str) -> None:
+    code, out, err = run_cli(["match", "--rules", profile, "--bots", bots, "--games", str(games),
+                              "--workers", workers, "--json"])
+    if code == 0:
+        lines = [json.loads(line) for line in out.splitlines()]
+        assert lines[-1]["summary"] and lines[-1]["games"] == len(lines) - 1
+    else:
+        assert code == 2 and out == "", (code, err[:300])
+        (line,) = [x for x in err.replace("\r", "\n").splitlines() if x.startswith("error: ")]
+        assert line.isprintable() and len(line) < 400
+
+
+SECRET = "S3cretPW"
+db_schemes = st.one_of(st.sampled_from([
+    "sqlite", "postgres", "postgresql", "postgresql+psycopg", "postgresql+asyncpg",
+    "postgresql+psycopg2", "postgresql+pg8000", "mysql", "mysql+pymysql", "oracle", "mssql",
+    "sqlite+pysqlite", "postgresql+", "+", ""]), st.text(max_size=6))
+
+
+@st.composite
+def db_urls(draw: st.DrawFn) -> str:
+    """A database URL with the secret as its password, some part of it broken."""
+    user = draw(st.sampled_from(["admin", "", "a@b", "ü"]))
+    host = draw(st.sampled_from(["127.0.0.1", "127.0.0.1:1", "127.0.0.1:port", "[::1]:2", ""]))
+    database = draw(st.one_of(st.sampled_from(["x", "", "a/b", "?uri=true", "%zz"]),
+                              st.text(max_size=6)))
+    joiner = draw(st.sampled_from(["://", ":/", "//", ":"]))
+    return f"{draw(db_schemes)}{joiner}{user}:{SECRET}@{host}/{database}"
+
+
+def test_fuzz_db_urls_never_show_the_password(tmp_path_factory: pytest.TempPathFactory) -> None:
+    folder = tmp_path_factory.mktemp("db")
+
+    @FUZZ
+    @given(db_urls(), st.sampled_from([["upgrade"], ["check"], ["backup", "copy.db"]]))
+    def check(url: str, action: list[str]) -> None:
+        if action[0] == "backup":
+            action = ["backup", str(folder / "copy.db")]
+        code, out, err = run_cli(["db", *action, "--url", url])
+        assert SECRET not in out + err
+        assert code in (1, 2), (code, out, err)  # none of these URLs is a working database
+        lines = err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and lines[0].isprintable()
+
+    check()

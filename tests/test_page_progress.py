@@ -92,6 +92,20 @@ def test_a_transfer_code_moves_the_learner_to_another_session(store: Store) -> N
     assert any(code in e.value and "works once" in e.value for e in third.error)
 
 
+def test_continue_on_another_device_gives_the_learner_a_fresh_id(store: Store) -> None:
+    learner, ids = played(store)
+    at = as_learner(learner, lang="en")
+    next(b for b in at.button if b.label == "Continue on another device").click().run()
+    fresh = at.session_state["progress_learner"]
+    assert fresh != learner and not store.has_learner(learner)  # an old copy is worth nothing
+    assert [a.puzzle_id for a in store.attempts(fresh)] == ids
+    assert f"Last attempt: puzzle {ids[-1]}" in texts(at.run())  # this browser goes on
+    other = as_learner(None, lang="en")
+    other.text_input(key="progress_code_input").input(at.code[0].value).run()
+    next(b for b in other.button if b.label == "Continue with this code").click().run()
+    assert other.session_state["progress_learner"] == fresh
+
+
 def test_a_bad_code_is_quoted_not_rendered() -> None:
     at = as_learner(None, lang="pt")
     at.text_input(key="progress_code_input").input("<b>x</b>").run()

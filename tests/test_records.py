@@ -181,6 +181,22 @@ def test_a_bad_text_record_is_refused_with_the_right_message(index: int) -> None
     (lambda d: d["hands"][0].update(closer=1 - d["hands"][0]["closer"]), "the closer is"),
     (lambda d: d.update(winner=1 - d["winner"]), "the record says the winner is"),
     (lambda d: d["hands"][0].update(turns=7), "'turns' must be a list"),
+    # Issue 23, item 5: what a JSON record claims of its end, and keys that are not its own.
+    (lambda d: d.update(winner=None), "the record says the winner is None, but the game gives 0"),
+    (lambda d: d.pop("winner"), "the JSON record has no 'winner'"),
+    (lambda d: d.update(winner=True), "the record says the winner is True"),
+    (lambda d: d.update(winner="0"), "the record says the winner is '0'"),
+    (lambda d: d.pop("finished"), "the JSON record has no 'finished'"),
+    (lambda d: d.update(finished=None), "'finished' must be true or false, not None"),
+    (lambda d: d.update(finished=False), "the record says the game is not finished, but it is over"),
+    (lambda d: d.update(winnner=0), "the JSON record has an unknown key 'winnner'"),
+    (lambda d: d["hands"][0].update(scorez=[]), "hand 1 has an unknown key 'scorez'"),
+    (lambda d: d["hands"][0]["deal"].update(jokers=[]),
+     "hand 1: the deal has an unknown key 'jokers'"),
+    (lambda d: d["hands"][0]["turns"][1].update(discrad=d["hands"][0]["turns"][1].pop("discard")),
+     "hand 1, move 2: the turn has an unknown key 'discrad'"),
+    (lambda d: d["hands"][0]["turns"][0].update(close="yes"),
+     "hand 1, move 1: 'close' must be true or false"),
 ])
 def test_a_bad_json_record_is_refused_with_the_right_message(change: object, message: str
                                                              ) -> None:
@@ -188,6 +204,17 @@ def test_a_bad_json_record_is_refused_with_the_right_message(change: object, mes
     change(data)  # type: ignore[operator]
     with pytest.raises(RecordError, match=message):
         GameRecord.from_json(data)
+
+
+def test_an_unfinished_json_record_claims_no_winner() -> None:
+    record = GameRecord.of(play_game(get_rules("fournier"), ["greedy", "random"], 3))
+    short = GameRecord(record.rules, record.seats, record.seed, record.actions[:14])
+    data = short.to_json()
+    assert (data["finished"], data["winner"]) == (False, None)
+    for wrong, message in (({"winner": 0}, "the winner is 0, but the game gives None"),
+                           ({"finished": True}, "the game is finished, but it goes on")):
+        with pytest.raises(RecordError, match=message):
+            GameRecord.from_json({**data, **wrong})
 
 
 def test_bad_json_text_is_refused() -> None:

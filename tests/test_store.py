@@ -221,6 +221,26 @@ def test_forget_me_deletes_every_row_of_the_learner(store: Store) -> None:
     assert len(store.attempts(kept)) == 3 and len(store.games(kept)) == 1
 
 
+def test_a_rotated_learner_keeps_every_row_under_a_fresh_id(store: Store) -> None:
+    learner, other = store.new_learner(), store.new_learner()
+    for who in (learner, other):
+        for puzzle in PUZZLES[:3]:
+            store.record_attempt(attempt(who, puzzle))
+        store.record_game(GameRecord(uuid.uuid4().hex, who, "barajamos", {}, 2, 0,
+                                     "1. ...", {"actions": []}, {"winner": 0}, 0.9))
+    before = (store.attempts(learner), store.learner_ratings(learner), store.games(learner))
+    fresh = store.rotate_learner(learner)
+    assert fresh != learner and store.has_learner(fresh) and not store.has_learner(learner)
+    assert [a.id for a in store.attempts(fresh)] == [a.id for a in before[0]]
+    assert store.learner_ratings(fresh) == before[1]
+    assert [g.id for g in store.games(fresh)] == [g.id for g in before[2]]
+    code = store.transfer_code(fresh)
+    assert store.redeem_code(code) == fresh
+    with pytest.raises(UnknownLearner):  # the old id names nobody now
+        store.record_attempt(attempt(learner, PUZZLES[3]))
+    assert len(store.attempts(other)) == 3 and len(store.games(other)) == 1
+
+
 def test_games_for_the_play_page(store: Store) -> None:
     learner = store.new_learner()
     game = GameRecord("a" * 32, learner, "ludoteka", {"jokers": 2}, 3, 1, "seed 7 ...",

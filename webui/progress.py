@@ -2,7 +2,9 @@
 the database is away), the rating widget and the "not being saved" banner.
 
 Who: an anonymous id in a cookie (``chinchon_learner``), read with ``st.context.cookies`` when
-the session starts and written by a tiny v2 component; nothing else about a person is kept.
+the session starts; the server sets it HttpOnly through :mod:`webui.learner_cookie` when the
+site runs from ``site_app.py`` (else a tiny v2 component writes it); nothing else about a
+person is kept.
 A bad or foreign id in the cookie is refused with a message and replaced at the next attempt.
 Writing: :func:`record_attempt` appends to this session's :class:`~chinchon.store.progress.Outbox`
 and writes it at once, before the page says anything; a database that is down or full leaves
@@ -36,14 +38,15 @@ from chinchon.store import (
     UnknownLearner,
     check_learner_id,
 )
+from chinchon.store.database import hide_password
 from chinchon.store.progress import SHIFTS, Outbox, choose_puzzle, daily_done, misses, streak
 from chinchon.views import coach
 from chinchon.views import table as tb
 from chinchon.views.i18n import t
+from webui import learner_cookie
+from webui.learner_cookie import COOKIE, COOKIE_DAYS
 from webui.ui import current_options, literal
 
-COOKIE = "chinchon_learner"
-COOKIE_DAYS = 730
 #: After the database could not be opened, wait this long before trying again (seconds).
 RETRY_AFTER = 10.0
 
@@ -59,6 +62,8 @@ _COUNTED = "progress_counts_restored"
 _GAME_KEPT = "progress_game_kept"  # the address of the finished game kept last
 _FLASH = "progress_flash"  # (kind, i18n key, arguments) said once after a callback
 _CODE = "progress_code"  # the transfer code made in this session
+_SENT = "progress_cookie_sent"  # what this session last had the server set the cookie to
+_TICKET = "progress_cookie_ticket"  # the ticket that sets it (learner_cookie)
 CODE_INPUT = "progress_code_input"
 SHIFT_KEY = "progress_shift"
 
@@ -75,6 +80,17 @@ export default function (component) {
 }
 """
 _COOKIE_WRITER = st.components.v2.component("chinchon_learner_cookie", js=_COOKIE_JS)
+# With the site's launcher: the page only asks the server to set the cookie (HttpOnly).
+_TICKET_JS = """
+export default function (component) {
+  const { data } = component;
+  if (!data.ticket || window.chinchonCookieTicket === data.ticket) return;
+  window.chinchonCookieTicket = data.ticket;
+  fetch(`${data.route}?ticket=${encodeURIComponent(data.ticket)}`,
+        { method: "POST", credentials: "same-origin", cache: "no-store" });
+}
+"""
+_TICKET_SENDER = st.components.v2.component("chinchon_learner_cookie_ticket", js=_TICKET_JS)
 
 _failed_at: float | None = None
 _LOG = logging.getLogger(__name__)
@@ -95,7 +111,7 @@ def store() -> Store | None:
     except Exception as error:  # any failure to open means "not saving", never a crash
         if _failed_at is None:  # once per outage, for whoever runs the server
             _LOG.warning("progress database unavailable: %s: %s", type(error).__name__,
-                         str(error).splitlines()[0][:200] if str(error) else "")
+                         hide_password(str(error).splitlines()[0][:200] if str(error) else ""))
         _failed_at = time.monotonic()
         return None
     _failed_at = None
@@ -251,9 +267,24 @@ def _cookie() -> None:
     value = st.session_state.get(_LEARNER)
     if value in box.learners:  # not in the database yet: a reload must not meet a stranger
         value = None
+    clear = bool(st.session_state.get(_CLEAR))
+    if learner_cookie.serving:
+        _server_cookie(None if clear else value, clear)
+        return
     _COOKIE_WRITER(key="progress_cookie", data={
-        "name": COOKIE, "value": value, "clear": bool(st.session_state.get(_CLEAR)),
-        "maxAge": COOKIE_DAYS * 86400})
+        "name": COOKIE, "value": value, "clear": clear, "maxAge": COOKIE_DAYS * 86400})
+
+
+def _server_cookie(value: str | None, clear: bool) -> None:
+    """Have the server set (or delete) the HttpOnly cookie when it differs from what the
+    browser holds: the page sees a single-use ticket, never the id."""
+    state = st.session_state
+    held = state.get(_SENT, st.context.cookies.get(COOKIE))
+    if (clear and held) or (value is not None and value != held):
+        state[_TICKET] = learner_cookie.issue(value)
+        state[_SENT] = value
+    _TICKET_SENDER(key="progress_cookie_ticket", data={
+        "ticket": state.get(_TICKET), "route": learner_cookie.ROUTE})
 
 
 def banner(lang: str) -> None:
@@ -401,14 +432,18 @@ def show_flash(lang: str) -> None:
 
 
 def make_code() -> None:
-    """Callback: a new transfer code for this learner (written first if still queued)."""
+    """Callback: a new transfer code for this learner (written first if still queued). The
+    learner gets a fresh id first, this browser's cookie with it: a copy of the old id, made
+    anywhere before, no longer continues as this learner."""
     flush()
     learner_id, opened = learner(), store()
-    if learner_id is None or opened is None or outbox().learners:
+    if learner_id is None or opened is None or outbox().learners or len(outbox()):
         _flash("error", "progress.code_unavailable")
         return
     try:
-        st.session_state[_CODE] = opened.transfer_code(learner_id)
+        fresh = opened.rotate_learner(learner_id)
+        st.session_state[_LEARNER] = fresh
+        st.session_state[_CODE] = opened.transfer_code(fresh)
     except (SQLAlchemyError, LearnerError):
         _flash("error", "progress.code_unavailable")
 

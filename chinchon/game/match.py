@@ -21,14 +21,20 @@ import math
 import multiprocessing
 import statistics
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from chinchon.engine.errors import quote
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.game.players import play_game
 
 Z95 = 1.96
+#: The most games one match plays: every game's summary is kept for the statistics (about a
+#: kilobyte each), so this bounds a match's memory near 100 MB.
+MAX_GAMES = 100_000
+#: The most worker processes a match starts (each is a whole Python process).
+MAX_WORKERS = 64
 
 
 @dataclass(frozen=True)
@@ -200,15 +206,18 @@ def run_match(rules: Rules, bots: Sequence[str], games: int, *, seed: int = 0,
     """Play at least ``games`` games (whole duplicate sets) on deals ``seed``, ``seed + 1``, …;
     the result does not depend on ``workers``."""
     bots = tuple(bots)
+    check_games(games)
+    check_games(workers, "workers", MAX_WORKERS)
     seats = seats or max(len(bots), rules.players[0])
     count = -(-games // len(bots))
     options = rules.profile_options()
     # House rules travel to the workers as their code.
     rules_id, options = (rules.id, options) if options is not None else (rules.code(), {})
-    tasks = [(rules_id, options, bots, seats, seed + k) for k in range(count)]
+    # Made one at a time as the workers ask for them, never all at once.
+    tasks = ((rules_id, options, bots, seats, seed + k) for k in range(count))
     played: list[GameSummary] = []
     total = count * len(bots)
-    for found in _map(play_set, tasks, workers):
+    for found in _map(play_set, tasks, min(workers, count)):
         played += found
         for game in found:
             if on_game is not None:
@@ -218,9 +227,15 @@ def run_match(rules: Rules, bots: Sequence[str], games: int, *, seed: int = 0,
     return MatchResult(rules, bots, tuple(played))
 
 
-def _map(work: Callable[[Any], list[GameSummary]], tasks: list[Any], workers: int
+def check_games(games: int, name: str = "games", most: int = MAX_GAMES) -> None:
+    """:class:`ValueError` naming ``name`` unless 1 <= ``games`` <= ``most``."""
+    if not 1 <= games <= most:
+        raise ValueError(f"{name} must be from 1 to {most:,}, not {quote(games)}")
+
+
+def _map(work: Callable[[Any], list[GameSummary]], tasks: Iterable[Any], workers: int
          ) -> Iterator[list[GameSummary]]:
-    if workers <= 1 or len(tasks) <= 1:
+    if workers <= 1:
         yield from map(work, tasks)
         return
     with multiprocessing.Pool(workers) as pool:

@@ -226,8 +226,9 @@ class GameRecord:
         """Read and check the JSON form (:class:`RecordError` names the problem)."""
         if not isinstance(data, dict):
             raise RecordError("a JSON record is an object with rules, options, seats, seed, "
-                              "hands and winner")
-        for key in ("rules", "seats", "seed", "hands"):
+                              "hands, winner and finished")
+        _known_keys(data, _RECORD_KEYS, "the JSON record")
+        for key in ("rules", "seats", "seed", "hands", "winner", "finished"):
             if key not in data:
                 raise RecordError(f"the JSON record has no {key!r}")
         options = data.get("options") or {}
@@ -245,10 +246,7 @@ class GameRecord:
         claims = [claim for number, hand in enumerate(data["hands"], 1)
                   for claim in _json_claims(hand, number)]
         record = _replayed(rules, tuple(seats), seed, claims)
-        final = record.final
-        if "winner" in data and final.is_over and data["winner"] != final.winner:
-            raise RecordError(f"the record says the winner is {data['winner']!r}, but the game "
-                              f"gives {final.winner!r}")
+        _check_outcome(data["finished"], data["winner"], record.final)
         return record
 
     def __repr__(self) -> str:
@@ -370,14 +368,46 @@ def _claim_of(line: str, hand: int, number: int) -> Claim:
     raise RecordError(f"line {number}: cannot read {quote(line)}")
 
 
+#: The keys of the JSON form (:meth:`GameRecord.to_json`): any other is named as unknown.
+_RECORD_KEYS = frozenset({"rules", "options", "seats", "seed", "hands", "winner", "finished"})
+_HAND_KEYS = frozenset({"first", "deal", "turns", "closer", "scores", "totals", "returns",
+                        "out"})
+_DEAL_KEYS = frozenset({"hands", "upcard", "stock"})
+_TURN_KEYS = frozenset({"seat", "draw", "card", "discard", "close", "shown"})
+_RESHUFFLE_KEYS = frozenset({"reshuffle"})
+
+
+def _known_keys(data: dict[Any, Any], known: frozenset[str], what: str) -> None:
+    unknown = sorted(map(str, set(data) - known))
+    if unknown:
+        raise RecordError(f"{what} has an unknown key {quote(unknown[0])}: its keys are "
+                          f"{', '.join(sorted(known))}")
+
+
+def _check_outcome(finished: Any, winner: Any, final: GameState) -> None:
+    """The record's ``finished`` and ``winner`` against the replayed game."""
+    if not isinstance(finished, bool):
+        raise RecordError(f"'finished' must be true or false, not {quote(finished)}")
+    if finished != final.is_over:
+        raise RecordError(f"the record says the game is {'' if finished else 'not '}finished, "
+                          f"but it {'is over' if final.is_over else 'goes on'}")
+    expected = final.winner if final.is_over else None
+    if isinstance(winner, bool) or winner != expected:
+        raise RecordError(f"the record says the winner is {quote(winner)}, but the game gives "
+                          f"{expected!r}")
+
+
 def _json_claims(hand: Any, number: int) -> Iterator[Claim]:
     where = f"hand {number}"
+    if isinstance(hand, dict):
+        _known_keys(hand, _HAND_KEYS, where)
     if not isinstance(hand, dict) or "deal" not in hand or "turns" not in hand:
         raise RecordError(f"{where}: a hand is an object with first, deal, turns, closer, "
                           f"scores, totals, returns and out")
     deal = hand["deal"]
     if not isinstance(deal, dict):
         raise RecordError(f"{where}: 'deal' must be an object")
+    _known_keys(deal, _DEAL_KEYS, f"{where}: the deal")
     try:
         upcard = _card(str(deal.get("upcard")), where)
         yield Claim("hand", where, {"hand": number, "first": hand.get("first"),
@@ -388,12 +418,18 @@ def _json_claims(hand: Any, number: int) -> Iterator[Claim]:
         move = 0
         for turn in turns:
             if isinstance(turn, dict) and "reshuffle" in turn:
+                _known_keys(turn, _RESHUFFLE_KEYS, f"{where}: a reshuffle")
                 cards = turn["reshuffle"]
                 yield Claim("rebuilt", where, {"count": len(cards) if isinstance(cards, list)
                                                 else -1, "cards": cards})
                 continue
             move += 1
             at = f"{where}, move {move}"
+            if isinstance(turn, dict):
+                _known_keys(turn, _TURN_KEYS, f"{at}: the turn")
+                if not isinstance(turn.get("close", False), bool):
+                    raise RecordError(f"{at}: 'close' must be true or false, not "
+                                      f"{quote(turn['close'])}")
             if not isinstance(turn, dict) or not {"seat", "draw", "card", "discard"} <= set(turn):
                 raise RecordError(f"{at}: a turn is an object with seat, draw, card, discard, "
                                   f"close")

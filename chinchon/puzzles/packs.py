@@ -15,9 +15,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from chinchon.engine.errors import quote
 from chinchon.puzzles.criteria import solve, verify
 from chinchon.puzzles.model import CRITERIA, DIFFICULTIES, Puzzle, PuzzleError, parse_block
+from chinchon.user_files import UserFileError, read_user_file
 
 #: Where the shipped packs live (the repository's ``puzzles/`` folder).
 PACK_DIR = Path(__file__).resolve().parents[2] / "puzzles"
@@ -53,13 +53,13 @@ def read_pack(text: str, source: str = "<text>", problems: list[str] | None = No
 
 def read_pack_file(path: str | Path) -> str:
     """A pack file's text; :class:`PuzzleError` naming the file (and the line of a byte that
-    is not UTF-8) when it cannot be read."""
+    is not UTF-8) when it cannot be read or is not a regular file (see
+    :func:`chinchon.user_files.read_user_file`)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise PuzzleError(f"cannot read puzzle pack {quote(str(path))}: {error.strerror}"
-                          ) from None
+        data = read_user_file(path, "puzzle pack")
+    except UserFileError as error:
+        raise PuzzleError(str(error)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -72,9 +72,16 @@ def load_pack(path: str | Path, check: bool = True, problems: list[str] | None =
               ) -> tuple[Puzzle, ...]:
     """Read a pack file; with ``check``, re-solve every puzzle and raise :class:`PuzzleError`
     (naming the file and line) at the first one the solver does not confirm. ``problems``
-    collects malformed blocks instead of raising (see :func:`read_pack`)."""
+    collects malformed blocks instead of raising (see :func:`read_pack`). A pack without a
+    puzzle (empty, or only comments) is a :class:`PuzzleError`."""
     path = Path(path)
-    puzzles = read_pack(read_pack_file(path), str(path), problems)
+    malformed: list[str] = []
+    puzzles = read_pack(read_pack_file(path), str(path),
+                        malformed if problems is not None else None)
+    if problems is not None:
+        problems += malformed
+    if not puzzles and not malformed:
+        raise PuzzleError(f"{path}: the pack holds no puzzles (only blank or comment lines)")
     if check:
         for puzzle in puzzles:
             problems = verify(puzzle)

@@ -10,6 +10,7 @@ their turn instead of failing.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -21,9 +22,10 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, func, select
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
 from chinchon.engine.errors import quote
+from chinchon.store.integrity import FileGuard, sqlite_file
 
 ENV_VAR = "CHINCHON_DB_URL"
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "chinchon.db"
@@ -41,19 +43,75 @@ _MIGRATION_LOCK = 0x43484E43
 
 
 class DatabaseUrlError(ValueError):
-    """A ``CHINCHON_DB_URL`` that is not a database URL SQLAlchemy knows."""
+    """A ``CHINCHON_DB_URL`` that is not a database URL SQLAlchemy knows, or names a database
+    or driver this site cannot use (the message never shows a password)."""
+
+
+#: The drivers installed with the site, and what a URL without one (or ``postgres://``) means.
+DRIVERS = {"sqlite": "pysqlite", "postgresql": "psycopg"}
+_BACKENDS = {"sqlite": "sqlite", "postgresql": "postgresql", "postgres": "postgresql"}
+# ``scheme://user:password@``: what a URL that does not parse may still hold.
+_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
+
+
+def hide_password(text: str, url: URL | None = None) -> str:
+    """``text`` with a URL's password replaced by ``***`` (``url``'s, and any written as
+    ``scheme://user:password@``).
+
+    >>> hide_password("cannot reach postgres://admin:S3cret@db/x")
+    'cannot reach postgres://admin:***@db/x'
+    """
+    if url is not None and url.password:
+        text = text.replace(str(url.password), "***")
+    return _PASSWORD.sub(r"\1***@", text)
 
 
 def database_url(url: str | None = None) -> URL:
-    """``url``, else ``CHINCHON_DB_URL``, else the default SQLite file, parsed."""
+    """``url``, else ``CHINCHON_DB_URL``, else the default SQLite file, parsed, with its driver
+    made explicit (``postgres://`` and ``postgresql://`` mean psycopg); a database other than
+    SQLite or PostgreSQL, or a driver that is not installed, is a :class:`DatabaseUrlError`."""
     raw = url or os.environ.get(ENV_VAR) or f"sqlite:///{DEFAULT_PATH}"
     try:
         parsed = make_url(raw)
-    except ArgumentError:
-        raise DatabaseUrlError(f"not a database URL: {quote(raw)}") from None
-    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
-        raise DatabaseUrlError(f"only sqlite and postgresql are supported, not {quote(raw)}")
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+        # It did not parse, so its parts are unknown: hide all before the last "@".
+        hidden = re.sub(r"^([a-z0-9+]*://)?.*@", r"\1***@", raw, flags=re.S | re.I)
+        raise DatabaseUrlError(f"not a database URL: {quote(hidden)}") from None
+    shown = quote(parsed.render_as_string(hide_password=True))
+    name, _, driver = parsed.drivername.partition("+")
+    backend = _BACKENDS.get(name)
+    if backend is None:
+        raise DatabaseUrlError(f"only sqlite and postgresql are supported, not {shown}")
+    if backend == "sqlite" and (parsed.username or parsed.password or parsed.host or parsed.port):
+        raise DatabaseUrlError(f"a SQLite URL names a file, as sqlite:///path/to/file.db, not "
+                               f"a server: {shown}")
+    if backend == "postgresql" and (name != backend or not driver):
+        # SQLAlchemy reads a bare postgresql:// as psycopg2, and no longer knows postgres://.
+        parsed = parsed.set(drivername=f"{backend}+{driver or DRIVERS[backend]}")
+    _check_driver(parsed, shown)
     return parsed
+
+
+def _check_driver(url: URL, shown: str) -> None:
+    backend, _, driver = url.drivername.partition("+")
+    if driver in ("", DRIVERS[backend]):
+        return
+    use = f"use {backend}+{DRIVERS[backend]}://"
+    try:
+        dialect = url.get_dialect()
+    except NoSuchModuleError:
+        raise DatabaseUrlError(f"no database driver {driver!r} is known ({shown}): {use}"
+                               ) from None
+    if getattr(dialect, "is_async", False):
+        raise DatabaseUrlError(f"the driver {driver!r} is asynchronous and the site is not "
+                               f"({shown}): {use}")
+    try:
+        dialect.import_dbapi()
+    except ImportError as error:
+        module = error.name or driver
+        raise DatabaseUrlError(f"the database driver {driver!r} is not installed ({shown}): "
+                               f"{use} (installed with the site), or pip install {module}"
+                               ) from None
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -85,14 +143,36 @@ def _sqlite_begin(connection: Connection) -> None:
 
 
 def make_engine(url: str | URL | None = None) -> Engine:
-    """An engine for ``url`` (see :func:`database_url`); a SQLite file's folder is created."""
+    """An engine for ``url`` (see :func:`database_url`); a SQLite file's folder is created,
+    and the file is watched by a :class:`~chinchon.store.integrity.FileGuard` (``engine.
+    chinchon_guard``) once it is opened."""
     parsed = url if isinstance(url, URL) else database_url(url)
     if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        path = sqlite_file(parsed)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT})
         event.listen(engine, "connect", _sqlite_connect)
-        event.listen(engine, "begin", _sqlite_begin)
+        if path is None:
+            event.listen(engine, "begin", _sqlite_begin)
+            return engine
+        watch = FileGuard(path)
+        engine.chinchon_guard = watch  # type: ignore[attr-defined]
+
+        def connecting(_dialect: Any, _record: Any, cargs: list[object],
+                       cparams: dict[str, object]) -> None:
+            watch.connect_args(cargs, cparams)
+
+        def opened(_connection: Any, _record: Any) -> None:
+            watch.opened()
+
+        def begin(connection: Connection) -> None:
+            watch.check()
+            _sqlite_begin(connection)
+
+        event.listen(engine, "do_connect", connecting)
+        event.listen(engine, "connect", opened)
+        event.listen(engine, "begin", begin)
         return engine
     return create_engine(parsed, pool_pre_ping=True, pool_size=10, max_overflow=20,
                          connect_args={"connect_timeout": CONNECT_TIMEOUT})

@@ -20,17 +20,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, delete, exists, func, select
+from sqlalchemy import Column, Engine, delete, exists, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
 from chinchon.engine.errors import quote
 from chinchon.store import glicko2
 from chinchon.store.database import make_engine, upgrade
+from chinchon.store.integrity import verify
 from chinchon.store.schema import (
     CODE_LENGTH,
     PUZZLE_ID_LENGTH,
     RULES_ID_LENGTH,
+    Base,
     Game,
     Learner,
     LearnerRating,
@@ -231,13 +233,21 @@ def _set_rating(row: LearnerRating | PuzzleRating, rating: glicko2.Rating,
     row.updated_at = now
 
 
+def _learner_columns() -> list[Column[Any]]:
+    """Every column of the schema that refers to a learner's id."""
+    return [fk.parent for table in Base.metadata.sorted_tables for fk in table.foreign_keys
+            if fk.column is Learner.__table__.c.id]
+
+
 class Store:
     """One database: open it with a URL (None: ``CHINCHON_DB_URL`` or the default SQLite
-    file); the migrations run on opening. Safe to share between threads."""
+    file); a SQLite file is checked (``quick_check``) and the migrations run on opening. Safe
+    to share between threads."""
 
     def __init__(self, url: str | None = None, *, engine: Engine | None = None,
                  migrate: bool = True) -> None:
         self.engine = engine if engine is not None else make_engine(url)
+        verify(self.engine)
         if migrate:
             upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -293,6 +303,24 @@ class Store:
                     raise UnknownLearner(f"no such learner here: {quote(learner_id)}")
                 learner.transfer_code, learner.transfer_expires = code, _now() + CODE_LIFETIME
             return show_code(code)
+
+    def rotate_learner(self, learner_id: str) -> str:
+        """Give the learner a fresh id and every row of his to it (the old id then names
+        nobody: a copy of the old cookie stops working); returns the new id. Every table
+        whose foreign key names ``learners.id`` follows, also those added later."""
+        self.check_learner(learner_id)
+        fresh = uuid.uuid4().hex
+        with self._session() as session, session.begin():
+            learner = session.get(Learner, learner_id, with_for_update=True)
+            if learner is None:
+                raise UnknownLearner(f"no such learner here: {quote(learner_id)}")
+            session.add(Learner(id=fresh, created_at=learner.created_at))
+            session.flush()
+            for column in _learner_columns():
+                session.execute(update(column.table).where(column == learner_id)
+                                .values({column.name: fresh}))
+            session.execute(delete(Learner).where(Learner.id == learner_id))
+        return fresh
 
     def redeem_code(self, raw: str) -> str:
         """The learner id a code was made for; the code is used up."""

@@ -41,11 +41,12 @@ def _unavailable(reason: str) -> None:
 @pytest.fixture(scope="session")
 def fresh_server() -> Iterator[Callable[..., str]]:
     """Factory: start a new streamlit server and return its base URL (stopped at session end);
-    ``env`` adds environment variables (``CHINCHON_DB_URL``: the database it uses)."""
+    ``env`` adds environment variables (``CHINCHON_DB_URL``: the database it uses); ``script``
+    the file ``streamlit run`` starts (``site_app.py``: the site's ASGI launcher)."""
     servers: list[StreamlitServer] = []
 
-    def start(env: Mapping[str, str] | None = None) -> str:
-        server = StreamlitServer(REPO, env=env)
+    def start(env: Mapping[str, str] | None = None, script: str = "app.py") -> str:
+        server = StreamlitServer(REPO, env=env, script=script)
         servers.append(server)
         try:
             server.start()

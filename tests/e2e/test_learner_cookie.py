@@ -1,0 +1,51 @@
+"""The learner cookie in a real browser, with the site served by its launcher (``streamlit
+run site_app.py``, issue 23 item 7): the server sets it HttpOnly, so no script on the page
+reads the id; a reload still knows the learner; "Continue on another device" gives the
+learner a fresh id, and the cookie follows."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from chinchon.store import Store
+from tests.e2e.helpers import wait_idle
+from tests.e2e.test_progress import COOKIE, _solve
+
+pytestmark = pytest.mark.e2e
+
+
+def _cookie(page: Any, unlike: str | None = None) -> dict[str, Any] | None:
+    """The learner cookie once it is there (and differs from ``unlike``)."""
+    for _ in range(60):
+        found = [c for c in page.context.cookies() if c["name"] == COOKIE]
+        if found and found[0]["value"] != unlike:
+            return dict(found[0])
+        page.wait_for_timeout(250)
+    return None
+
+
+def test_the_cookie_is_httponly_and_rotates_on_another_device(
+        page: Any, fresh_server: Callable[..., str]) -> None:
+    base = fresh_server(script="site_app.py")
+    puzzle_id, learner = _solve(page, base)
+    cookie = _cookie(page)
+    assert cookie is not None and cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+    assert learner not in page.evaluate("document.cookie")  # no page script can read it
+    page.goto(f"{base}/My_progress?lang=en")  # a new session: only the cookie says who
+    wait_idle(page)
+    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
+    page.get_by_role("button", name="Continue on another device").click()
+    wait_idle(page)
+    fresh = _cookie(page, unlike=learner)
+    assert fresh is not None and fresh["httpOnly"] and fresh["value"] != learner
+    store = Store(os.environ["CHINCHON_DB_URL"])
+    assert not store.has_learner(learner)
+    assert [a.puzzle_id for a in store.attempts(fresh["value"])] == [puzzle_id]
+    store.close()
+    page.reload()  # the new id is the browser's now
+    wait_idle(page)
+    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
