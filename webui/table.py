@@ -11,13 +11,16 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import streamlit as st
+from babel.lists import format_list
 
 from chinchon.engine.cards import Card
+from chinchon.engine.solver import Outcome
 from chinchon.game.actions import PILE, Action, Discard, Draw
 from chinchon.game.state import Phase
-from chinchon.views import coach, svg
+from chinchon.views import close_now, coach, svg
+from chinchon.views import coach_lesson as lesson
 from chinchon.views import table as tb
-from chinchon.views.i18n import card_name, fmt_number, fmt_percent, t
+from chinchon.views.i18n import card_name, fmt_number, fmt_percent, locale, t
 from webui import faces
 from webui.card_buttons import ActionButton, card_buttons
 from webui.hand_end import arrangement_text
@@ -80,11 +83,7 @@ def outcome_text(outcome: str, score: int | None, lang: str) -> str:
 
 def move_text(move: coach.Move, top: Card | None, lang: str) -> str:
     """A coach move in words: "taking the 7 of oros", "drawing from the stock", a card name."""
-    if move.action == "take":
-        return t("coach.move.take", lang, card=card_name(top.code(), lang) if top else "")
-    if move.action == "stock":
-        return t("coach.move.stock", lang)
-    return card_name(move.action, lang)
+    return lesson.move_words(move.action, top, lang)
 
 
 def action_text(action: Action, names: Sequence[str], seat: int, top: Card | None,
@@ -101,22 +100,53 @@ def action_text(action: Action, names: Sequence[str], seat: int, top: Card | Non
 
 
 def verdict_sentence(verdict: coach.Verdict, lang: str) -> str:
-    """The coach's one sentence why, its numbers formatted and its moves named."""
+    """The coach's one sentence why, its moves named and its points whole ("about 21": the
+    exact figures are in :func:`show_exact`)."""
     key, values = coach.explain(verdict)
     top = verdict.position.top
     shown = dict(values)
     for name in ("move", "best"):
-        code = values[name]
-        shown[name] = (move_text(coach.Move(code), top, lang) if code in ("take", "stock")
-                       else card_name(code, lang))
+        shown[name] = lesson.move_words(values[name], top, lang)
     shown["top"] = card_name(top.code(), lang) if top else ""
     for name in ("chance", "best_chance"):
         shown[name] = percent(values[name], lang)
+    for name in ("points", "best_points"):
+        shown[name] = lesson.about_points(values[name], lang)
     shown["outcome"] = outcome_text(values["outcome"], values["score"], lang)
     shown["best_outcome"] = outcome_text(values["best_outcome"], values["best_score"], lang)
     if key in _COUNTED:
-        shown["count"] = values[_COUNTED[key]]
+        shown["count"] = round(values[_COUNTED[key]])
     return t(f"coach.why.{key}", lang, **shown)
+
+
+def show_lesson(verdict: coach.Verdict, lang: str, *, watched: Sequence[Card] = (),
+                watcher: str = "", width: int = 40) -> None:
+    """The lesson under the grade: the meld, the figure, the pile card or the outs, the outs
+    as card pictures (with a ``data-outs`` hook)."""
+    found = lesson.lesson(verdict, watched, watcher)
+    text = lesson.lesson_text(found, verdict.position.top, lang)
+    if text:
+        st.markdown(text)
+    pictured = found.pictured
+    if pictured:
+        codes = [card.code() for card in pictured]
+        st.html(f'<div data-outs="{" ".join(codes)}">{_row(codes, lang, width)}</div>')
+
+
+def show_exact(verdict: coach.Verdict, lang: str) -> None:
+    """Every move of the position with its exact close chance and expected points, one click
+    away (an expander), the move played and the best marked."""
+    position = verdict.position
+    rows = []
+    for evaluation in coach.evaluate(position):
+        mark = ("★ " if evaluation.key == verdict.better.key else "") + (
+            "▸ " if evaluation.move == verdict.chosen.move else "")
+        rows.append({t("coach.exact_col.move", lang): mark + _coach_move_words(
+                         evaluation.move, position.top, lang),
+                     t("coach.exact_col.chance", lang): percent(evaluation.chance, lang),
+                     t("coach.exact_col.points", lang): fmt_number(evaluation.points, lang, 2)})
+    with st.expander(t("coach.exact", lang), icon=":material/calculate:"):
+        st.dataframe(rows, hide_index=True, width="stretch")
 
 
 # --- Drawing the table --------------------------------------------------------------------------------
@@ -218,7 +248,8 @@ def show_hand(game: tb.Game, lang: str) -> None:
     marks: dict[str, str | None] = {}
     if state.drawn is not None and discarding:
         marks[state.drawn.code()] = "new"
-    if armed:
+    offers = close_now.close_offers(game) if discarding and asked is None else ()
+    if armed or offers:  # the cards that close are ringed as soon as you may close
         marks.update({card.code(): "closes" for card in closing})
     if asked is not None:
         marks[asked.code()] = "closes"
@@ -230,7 +261,8 @@ def show_hand(game: tb.Game, lang: str) -> None:
     block = tb.close_block(game) if discarding else None
     close_label = tr("close_armed" if armed else "close", lang)
     actions = [ActionButton("close", close_label, disabled=not closing or asked is not None,
-                            primary=armed, title=tr("close_help", lang))] if discarding else []
+                            primary=bool(offers) or armed,
+                            title=tr("close_help", lang))] if discarding else []
     card_buttons([[c.code() for c in g] for g in groups], lang, key=HAND_KEY,
                  label=tr("your_hand", lang), on_click=on_card, states=marks,
                  disabled=not discarding or asked is not None, captions=captions,
@@ -242,11 +274,43 @@ def show_hand(game: tb.Game, lang: str) -> None:
             show_closing_question(game, asked, lang)
         elif armed:
             st.caption(tr("close_pick", lang))
+        elif offers:
+            show_close_offer(game, offers, lang)
         elif block is not None:
             kind, values = block
             st.caption(tr(f"block.{kind.value}", lang, **values))
         else:
             st.caption(tr("discard_prompt", lang))
+
+
+def close_offer_text(offers: Sequence[close_now.CloseOffer], lang: str) -> str:
+    """"You can close now with the 4 of copas (3 points)" (or with one of several cards)."""
+    def one(offer: close_now.CloseOffer) -> str:
+        score = (t("coach.close_score", lang, score=offer.score, count=offer.score)
+                 if offer.outcome is Outcome.POINTS and offer.score is not None
+                 else outcome_text(offer.outcome.value, offer.score, lang))
+        return t("coach.close_card", lang, card=card_name(offer.card.code(), lang), score=score)
+
+    return t("coach.close_now", lang, cards=format_list([one(o) for o in offers], style="or",
+                                                         locale=locale(lang)))
+
+
+def show_close_offer(game: tb.Game, offers: Sequence[close_now.CloseOffer], lang: str) -> None:
+    """The close line (a ``data-close-offer`` hook naming the cards), and, with the coach on,
+    the expert's advice when waiting for −10 or a chinchón is the better bet."""
+    codes = " ".join(offer.card.code() for offer in offers)
+    st.html(f'<div data-close-offer="{codes}" style="background:rgba(31,122,77,.12);'
+            f'border-left:4px solid #1f7a4d;border-radius:6px;padding:8px 12px;'
+            f'font-weight:600">{html.escape(close_offer_text(offers, lang))} '
+            f'<span style="font-weight:400;opacity:.8">{html.escape(t("coach.close_how", lang))}'
+            f'</span></div>')
+    if not coach_on():
+        return
+    keep = close_now.wait_advice(game)
+    if keep is not None:
+        advice = t("coach.wait_better", lang, card=card_name(keep.code(), lang))
+        st.html(f'<div data-wait-advice="{keep.code()}" style="border-left:4px solid #b7791f;'
+                f'padding:6px 12px">{html.escape(advice)}</div>')
 
 
 def show_closing_question(game: tb.Game, card: Card, lang: str) -> None:
@@ -295,8 +359,11 @@ def _coach_move_words(move: coach.Move, top: Card | None, lang: str) -> str:
     return tr("close_with", lang, card=words) if move.close else words
 
 
-def show_verdict(verdict: coach.Verdict, lang: str, *, heading: str | None = None) -> None:
-    """The grade (in its colour, with a ``data-grade`` hook), the sentence, the better move."""
+def show_verdict(verdict: coach.Verdict, lang: str, *, heading: str | None = None,
+                 watched: Sequence[Card] = (), watcher: str = "") -> None:
+    """The grade (in its colour, with a ``data-grade`` hook), the sentence, its lesson (cards
+    ``watched`` by the next player, named ``watcher``, are pointed out), the better move and
+    the exact figures."""
     colour = GRADE_COLOURS[verdict.grade]
     word = t(f"coach.grade.{verdict.grade}", lang)
     title = heading or tr("coach_title", lang)
@@ -304,6 +371,7 @@ def show_verdict(verdict: coach.Verdict, lang: str, *, heading: str | None = Non
             f'<span style="background:{colour};color:#fff;border-radius:12px;padding:2px 12px;'
             f'font-weight:700;white-space:nowrap">{word}</span><span style="opacity:.8">{title}</span></div>')
     st.markdown(verdict_sentence(verdict, lang))
+    show_lesson(verdict, lang, watched=watched, watcher=watcher)
     if not verdict.is_best:
         cards = verdict.better_cards()
         if cards:
@@ -312,9 +380,10 @@ def show_verdict(verdict: coach.Verdict, lang: str, *, heading: str | None = Non
         else:
             st.caption(tr("better_text", lang, move=_coach_move_words(
                 verdict.better.move, verdict.position.top, lang)))
+    show_exact(verdict, lang)
 
 
-def show_coach(game: tb.Game, lang: str) -> None:
+def show_coach(game: tb.Game, lang: str, names: Sequence[str] = ()) -> None:
     last = S.get("play_last")
     verdict = S.get("play_verdicts", {}).get(last) if last is not None else None
     if not coach_on():
@@ -323,7 +392,10 @@ def show_coach(game: tb.Game, lang: str) -> None:
     if verdict is None:
         st.caption(tr("coach_waiting", lang))
         return
-    show_verdict(verdict, lang)
+    watcher = tb.next_seat(game.state, tb.HUMAN)
+    watched = tb.seats(game)[watcher].taken if watcher is not None else ()
+    show_verdict(verdict, lang, watched=watched,
+                 watcher=names[watcher] if watcher is not None and names else "")
 
 
 COACH_BOX = "play_coach"
@@ -351,7 +423,7 @@ def show_table(game: tb.Game, names: Sequence[str], lang: str) -> None:
         show_draw_area(game, lang)
     with right:
         with st.container(border=True, key=f"{COACH_BOX}_wide"):
-            show_coach(game, lang)
+            show_coach(game, lang, names)
         show_turn_notes(game, names, lang)
     held = game.state.hands[tb.HUMAN] or ()
     line = seat_line(game.state.totals[tb.HUMAN], len(held), lang)
@@ -360,5 +432,5 @@ def show_table(game: tb.Game, names: Sequence[str], lang: str) -> None:
     # On a phone the columns stack and the coach would push your hand below the fold: there
     # the coach's box shows under the hand instead (CSS picks one of the two boxes).
     with st.container(border=True, key=f"{COACH_BOX}_narrow"):
-        show_coach(game, lang)
+        show_coach(game, lang, names)
     show_controls(game, lang)
