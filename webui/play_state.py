@@ -190,7 +190,7 @@ def settings(lang: str) -> None:
             S.play_teacher = st.query_params.get("teacher") == "1"
         st.toggle(tr("teacher_switch", lang), key="play_teacher",
                   help=tr("teacher_switch_help", lang), on_change=_teacher_to_url)
-        st.toggle(tr("arrange_switch", lang), value=False, key="play_auto_arrange",
+        st.toggle(tr("arrange_switch", lang), value=True, key="play_auto_arrange",
                   help=tr("arrange_switch_help", lang))
         st.segmented_control(tr("pace", lang), list(tb.PACES), default=DEFAULT_PACE,
                              key="play_pace", required=True,

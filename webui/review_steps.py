@@ -21,11 +21,8 @@ from chinchon.views.puzzle import position_link
 from webui.card_buttons import card_buttons, clicked_card
 from webui.play_state import S, face_up
 from webui.stepper import current_step, go_to, step_controls
-from webui.table import action_text, show_verdict
+from webui.table import action_text, show_discards, show_verdict
 from webui.ui import find_page, show_cards
-
-#: The pile's last cards shown fanned (the rest are in a drawer).
-PILE_SHOWN = 6
 
 
 def step_key(hand: int) -> str:
@@ -97,26 +94,6 @@ def move_words(game: tb.Game, names: Sequence[str], index: int, lang: str) -> st
     return t(f"review.move.{you}{kind}", lang, who=who, card=card_name(action.card.code(), lang))
 
 
-def show_pile(game: tb.Game, names: Sequence[str], index: int, lang: str) -> None:
-    """The pile before the move: its last cards fanned with who threw each, all in a drawer."""
-    pile = rv.pile_at(game, index)
-    if not pile:
-        st.caption(t("review.pile_empty", lang))
-        return
-
-    def thrower(seat: int | None) -> str:
-        return names[seat] if seat is not None else t("review.dealt", lang)
-
-    st.caption(t("review.pile", lang, count=len(pile)))
-    last = pile[-PILE_SHOWN:]
-    show_cards([card.code() for card, _ in last], lang, width=52,
-               labels=[thrower(seat) for _, seat in last])
-    if len(pile) > PILE_SHOWN:
-        with st.expander(t("review.whole_pile", lang, count=len(pile))):
-            show_cards([card.code() for card, _ in pile], lang, width=40,
-                       labels=[thrower(seat) for _, seat in pile])
-
-
 def show_hand_steps(game: tb.Game, names: Sequence[str], lang: str, hand: int,
                     graded: Mapping[int, coach.Verdict]) -> None:
     """The whole hand, one move at a time, with your grades and "Retry this move"."""
@@ -129,7 +106,7 @@ def show_hand_steps(game: tb.Game, names: Sequence[str], lang: str, hand: int,
         index = moves[step - 1]
         state = game.states[index]
         st.markdown(f"**{move_words(game, names, index, lang)}**")
-        show_pile(game, names, index, lang)
+        show_discards(game, names, lang, index=index)
         seat = state.turn
         held = state.hands[seat]
         if held is not None and (seat == tb.HUMAN or face_up()):
@@ -228,14 +205,12 @@ COUNTS_CSS = """
 
 __all__ = [
     "COUNTS_CSS",
-    "PILE_SHOWN",
     "current_step",
     "move_words",
     "open_move",
     "show_counts",
     "show_decision_list",
     "show_hand_steps",
-    "show_pile",
     "show_retry",
     "step_key",
 ]

@@ -14,12 +14,14 @@ import streamlit as st
 from babel.lists import format_list
 
 from chinchon.engine.cards import Card
+from chinchon.engine.rules import Rules
 from chinchon.engine.solver import Outcome
 from chinchon.game.actions import PILE, Action, Discard, Draw
 from chinchon.game.state import Phase
-from chinchon.views import close_now, coach, svg
+from chinchon.views import close_now, coach, review, svg
 from chinchon.views import coach_lesson as lesson
 from chinchon.views import table as tb
+from chinchon.views.house import house_words
 from chinchon.views.i18n import card_name, fmt_number, fmt_percent, locale, t
 from webui import faces
 from webui.card_buttons import ActionButton, card_buttons
@@ -39,6 +41,7 @@ from webui.play_state import (
     on_card,
     on_draw_action,
     on_hand_action,
+    pace,
     play_hint,
     take_back,
     tr,
@@ -56,6 +59,14 @@ def seat_names(setup: tb.Setup, lang: str) -> list[str]:
     """"You", then "Bot 1 (greedy)" and so on, in ``lang``."""
     return [tr("you", lang), *(tr("bot_name", lang, n=i, level=tr(f"level.{level}", lang))
                                for i, level in enumerate(setup.bots, 1))]
+
+
+def profile_words(rules: Rules, lang: str) -> str:
+    """The profile's name, and its house rules in words when the table changed some
+    ("Barajamos, house rules: Jokers: the ace of oros is the joker; …")."""
+    name = t(f"profile.{rules.id}.name", lang)
+    changes = house_words(rules, lang)
+    return t("coach.house_rules", lang, profile=name, rules=changes) if changes else name
 
 
 def number(value: Fraction | int | None, lang: str) -> str:
@@ -160,15 +171,61 @@ def _backs_html(count: int, width: int = 26) -> str:
     return f'<div style="display:flex;align-items:center">{imgs}</div>'
 
 
-def _row(codes: Sequence[str], lang: str, width: int) -> str:
-    return svg.cards_row_html(codes, width=width, gap=2, lang=lang, face_url=faces.face_url,
+def wild_codes(rules: Rules) -> tuple[str, ...]:
+    """The codes of the cards that play as jokers at this table (their faces are marked)."""
+    return ("1o",) if rules.deck.wild_ace else ()
+
+
+def _row(codes: Sequence[str], lang: str, width: int, wild: Sequence[str] = ()) -> str:
+    return svg.cards_row_html(codes, width=width, gap=2, lang=lang,
+                              face_url=faces.wild_face_url(frozenset(wild)),
                               alts=[card_name(code, lang) for code in codes])
+
+
+#: The pile's last cards shown fanned (all of them are in a drawer).
+PILE_SHOWN = 6
+
+
+def show_discards(game: tb.Game, names: Sequence[str], lang: str, *, index: int | None = None,
+                  moving: float = 0.0, width: int = 52) -> None:
+    """The discard pile before action ``index`` (default: now): its last cards fanned with who
+    threw each, the whole pile in a drawer. ``moving``: the newest card slides onto the pile
+    in that many seconds (a bot's throw shown at the table's pace)."""
+    at = len(game.actions) if index is None else index
+    pile = review.pile_at(game, at)
+    if not pile:
+        st.caption(t("review.pile_empty", lang))
+        return
+
+    def thrower(seat: int | None) -> str:
+        return names[seat] if seat is not None else t("review.dealt", lang)
+
+    def row(cards: Sequence[tuple[Card, int | None]], width: int) -> str:
+        codes = [card.code() for card, _ in cards]
+        return svg.cards_row_html(codes, width=width, gap=4, lang=lang,
+                                  face_url=faces.wild_face_url(wild_codes(game.setup.rules)),
+                                  labels=[thrower(seat) for _, seat in cards],
+                                  alts=[card_name(code, lang) for code in codes])
+
+    st.caption(t("review.pile" if index is not None else "review.pile_now", lang,
+                 count=len(pile)))
+    motion = (f"<style>.play-pile-moving .chinchon-cards > figure:last-child {{ animation: "
+              f"play-pile-in {moving:.2f}s ease-out; }} @keyframes play-pile-in {{ from {{ "
+              f"transform: translate(-40px, -60px) rotate(-8deg); opacity: 0; }} }}</style>"
+              if moving > 0 else "")
+    codes = " ".join(card.code() for card, _ in pile)
+    st.html(f'{motion}<div data-pile="{codes}" class="{"play-pile-moving" if motion else ""}">'
+            f'{row(pile[-PILE_SHOWN:], width)}</div>')
+    if len(pile) > PILE_SHOWN:
+        with st.expander(t("review.whole_pile", lang, count=len(pile))):
+            st.html(row(pile, 40))
 
 
 def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
     """One compact box per bot (it wraps on a phone): name, level, to play, cards (backs, or
     faces under the teacher's switch), points and count, and what he took from the pile."""
     boxes = []
+    wild = wild_codes(game.setup.rules)
     for info in tb.seats(game, face_up())[1:]:
         ring = "2px solid #1f7a4d" if info.to_play else "1px solid rgba(128,128,128,.35)"
         name = html.escape(names[info.seat]) + (" ▶" if info.to_play else "")
@@ -176,7 +233,7 @@ def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
         if not info.playing:
             parts.append(f'<div style="opacity:.7">{html.escape(tr("out", lang))}</div>')
         elif info.hand is not None:
-            parts.append(_row([c.code() for c in info.hand], lang, 30))
+            parts.append(_row([c.code() for c in info.hand], lang, 30, wild))
         elif info.count:
             parts.append(_backs_html(info.count))
         line = seat_line(info.total, info.count or 0, lang)
@@ -184,7 +241,7 @@ def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
         if info.taken:
             parts.append(f'<div style="font-size:.8rem;opacity:.75">'
                          f'{html.escape(tr("took", lang))}</div>')
-            parts.append(_row([c.code() for c in info.taken], lang, 24))
+            parts.append(_row([c.code() for c in info.taken], lang, 40, wild))
         boxes.append(f'<div data-seat="{info.seat}" style="border:{ring};border-radius:10px;'
                      f'padding:8px 12px;display:flex;flex-direction:column;gap:4px;'
                      f'min-width:150px;flex:1 1 150px">{"".join(parts)}</div>')
@@ -207,7 +264,8 @@ def show_draw_area(game: tb.Game, lang: str) -> None:
                                     title=tr("draw_pile", lang, card=card_name(top.code(), lang)),
                                     state="hint" if hinted == "draw-pile" else None))
     card_buttons([], lang, key=DRAW_KEY, label=tr("draw_area", lang), on_click=lambda: None,
-                 actions=actions, on_action=on_draw_action, width=72)
+                 actions=actions, on_action=on_draw_action, width=72,
+                 wild=wild_codes(game.setup.rules))
     if drawing:
         st.caption(tr("draw_prompt", lang))
 
@@ -268,7 +326,7 @@ def show_hand(game: tb.Game, lang: str) -> None:
                  disabled=not discarding or asked is not None, captions=captions,
                  actions=actions,
                  on_action=on_hand_action, inline=len(groups) > 1, width=78, gap=6,
-                 fit=len(groups) == 1)
+                 fit=len(groups) == 1, wild=wild_codes(game.setup.rules))
     if discarding:
         if asked is not None:
             show_closing_question(game, asked, lang)
@@ -425,6 +483,10 @@ def show_table(game: tb.Game, names: Sequence[str], lang: str) -> None:
         with st.container(border=True, key=f"{COACH_BOX}_wide"):
             show_coach(game, lang, names)
         show_turn_notes(game, names, lang)
+        last = len(game.actions) - 1
+        thrown_by_bot = (last >= 0 and isinstance(game.actions[last], Discard)
+                         and game.states[last].turn != tb.HUMAN)
+        show_discards(game, names, lang, moving=pace() if thrown_by_bot else 0.0, width=34)
     held = game.state.hands[tb.HUMAN] or ()
     line = seat_line(game.state.totals[tb.HUMAN], len(held), lang)
     st.markdown(f"**{tr('your_hand', lang)}** · {line}")

@@ -17,8 +17,10 @@ solver's arrangements); this module only picks which one tells the story and wor
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from chinchon.engine.cards import Card
@@ -76,20 +78,26 @@ def lesson(verdict: coach.Verdict, watched: Sequence[Card] = (), watcher: str = 
                               "unseen": unseen}
 
     def found(key: str, **more: Any) -> Lesson:
-        return Lesson(key, {**values, **more}, draws.closing, copies, unseen, about.move.action)
+        outs = () if closes else draws.closing
+        return Lesson(key, {**values, **more}, outs, copies if outs else 0, unseen,
+                      about.move.action)
 
-    if analyze(about.kept, position.rules).can_close:  # closes already: outs say nothing
-        return Lesson("", values)
+    # A hand that closes already needs no outs: the close is the lesson (the grade's sentence).
+    closes = analyze(about.kept, position.rules).can_close
+
+    def outs_key() -> str:
+        return "" if closes else _outs_key(verdict, draws.closing)
+
     if position.decision == "draw":
         if position.top is None:
-            return found(_outs_key(verdict, draws.closing))
+            return found(outs_key())
         top = position.top
         meld = _meld_with(top, about.kept, position) if about.move.action == TAKE else None
         if meld is not None:
             return found("pile_meld", top=top, meld=meld.cards)
         if chosen.move.action == TAKE and not verdict.is_best:
             return found("pile_none", top=top)
-        return found(_outs_key(verdict, draws.closing))
+        return found(outs_key())
     thrown = Card.parse(chosen.move.action)
     if not verdict.is_best:
         meld = _meld_with(thrown, better.kept, position)
@@ -102,7 +110,7 @@ def lesson(verdict: coach.Verdict, watched: Sequence[Card] = (), watcher: str = 
         fed = _feeds(thrown, watched) if not _feeds(best_card, watched) else ()
         if fed:
             return found("feeds", who=watcher, cards=fed)
-    return found(_outs_key(verdict, draws.closing))
+    return found(outs_key())
 
 
 def _outs_key(verdict: coach.Verdict, closing: Sequence[Card]) -> str:
@@ -176,7 +184,7 @@ def lesson_text(found: Lesson, top: Card | None, lang: str) -> str:
 
 def about_points(value: Any, lang: str) -> str:
     """Points as a whole number: "21", or "about 21" for an expectation that is not whole."""
-    whole = round(value)
+    whole = math.floor(value + Fraction(1, 2))  # half up, as fmt_number rounds
     if whole == value:
         return fmt_number(whole, lang, digits=0)
     return t("coach.about", lang, n=fmt_number(whole, lang, digits=0))
