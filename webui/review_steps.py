@@ -109,14 +109,15 @@ def show_hand_steps(game: tb.Game, names: Sequence[str], lang: str, hand: int,
         show_discards(game, names, lang, index=index)
         seat = state.turn
         held = state.hands[seat]
-        if held is not None and (seat == tb.HUMAN or face_up()):
+        retrying = seat == tb.HUMAN and S.get(retry_key(hand)) == index
+        if held is not None and (seat == tb.HUMAN or face_up()) and not retrying:
             st.caption(t("review.you_held", lang) if seat == tb.HUMAN
                        else t("review.held", lang, who=names[seat]))
             show_cards([card.code() for card in held], lang, width=48)
         verdict = graded.get(index)
         if seat != tb.HUMAN or verdict is None:
             return
-        if S.get(retry_key(hand)) == index:
+        if retrying:
             show_retry(verdict, lang, hand, index)
             return
         show_verdict(verdict, lang, heading=t("play.review_grade", lang))

@@ -73,11 +73,14 @@ def test_step_the_hand_and_retry_a_move(page: Any, server_url: str) -> None:
     at = moves.index(last) + 1
     expect(steps).to_contain_text(f"Move {at} of {len(moves)}")
     expect(steps).to_contain_text("You throw the caballo of oros.")
-    # The arrow keys step too (the last move: the bot's close).
+    # The arrow keys step too: the next move is a bot's; End shows the last, the bot's close.
     page.keyboard.press("ArrowRight")
     expect(steps).to_contain_text(f"Move {at + 1} of {len(moves)}")
-    expect(steps).to_contain_text(re.compile(r"Bot 2 \(greedy\) closes"))
-    page.keyboard.press("ArrowLeft")
+    expect(steps).to_contain_text("Bot 1 (greedy) draws from the stock.")
+    page.keyboard.press("End")
+    expect(steps).to_contain_text(f"Move {len(moves)} of {len(moves)}")
+    expect(steps).to_contain_text(re.compile(r"Bot 2 \(greedy\) closes, throwing the .+ face down"))
+    page.locator(f".st-key-play_decision_1_{last} button").click()
     expect(steps).to_contain_text(f"Move {at} of {len(moves)}")
     # Retry this move: the hand again, you choose, the coach grades it (not rated).
     page.locator(".st-key-play_retry_open_1 button").click()
