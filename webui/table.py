@@ -209,10 +209,7 @@ def show_discards(game: tb.Game, names: Sequence[str], lang: str, *, index: int 
 
     st.caption(t("review.pile" if index is not None else "review.pile_now", lang,
                  count=len(pile)))
-    motion = (f"<style>.play-pile-moving .chinchon-cards > figure:last-child {{ animation: "
-              f"play-pile-in {moving:.2f}s ease-out; }} @keyframes play-pile-in {{ from {{ "
-              f"transform: translate(-40px, -60px) rotate(-8deg); opacity: 0; }} }}</style>"
-              if moving > 0 else "")
+    motion = _motion_css(moving)
     codes = " ".join(card.code() for card, _ in pile)
     st.html(f'{motion}<div data-pile="{codes}" class="{"play-pile-moving" if motion else ""}">'
             f'{row(pile[-PILE_SHOWN:], width)}</div>')
@@ -226,6 +223,7 @@ def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
     faces under the teacher's switch), points and count, and what he took from the pile."""
     boxes = []
     wild = wild_codes(game.setup.rules)
+    took_now = _just_took(game)
     for info in tb.seats(game, face_up())[1:]:
         ring = "2px solid #1f7a4d" if info.to_play else "1px solid rgba(128,128,128,.35)"
         name = html.escape(names[info.seat]) + (" ▶" if info.to_play else "")
@@ -241,11 +239,36 @@ def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
         if info.taken:
             parts.append(f'<div style="font-size:.8rem;opacity:.75">'
                          f'{html.escape(tr("took", lang))}</div>')
-            parts.append(_row([c.code() for c in info.taken], lang, 40, wild))
+            moving = "play-pile-moving" if info.seat == took_now else ""
+            parts.append(f'<div class="{moving}">'
+                         f'{_row([c.code() for c in info.taken], lang, 40, wild)}</div>')
         boxes.append(f'<div data-seat="{info.seat}" style="border:{ring};border-radius:10px;'
                      f'padding:8px 12px;display:flex;flex-direction:column;gap:4px;'
                      f'min-width:150px;flex:1 1 150px">{"".join(parts)}</div>')
-    st.html('<div style="display:flex;flex-wrap:wrap;gap:10px">' + "".join(boxes) + "</div>")
+    motion = _motion_css(pace()) if took_now is not None else ""
+    st.html(motion + '<div style="display:flex;flex-wrap:wrap;gap:10px">' + "".join(boxes)
+            + "</div>")
+
+
+def _just_took(game: tb.Game) -> int | None:
+    """The bot whose turn just ended with a card taken from the pile (its draw is shown as a
+    movement), else None."""
+    actions = game.actions
+    if len(actions) < 2 or not isinstance(actions[-1], Discard):
+        return None
+    seat = game.states[-2].turn
+    draw = actions[-2]
+    taken = isinstance(draw, Draw) and draw.source == PILE and game.states[-3].turn == seat
+    return seat if taken and seat != tb.HUMAN else None
+
+
+def _motion_css(seconds: float) -> str:
+    """The newest card of a ``play-pile-moving`` row slides in over ``seconds`` (the pace)."""
+    if seconds <= 0:
+        return ""
+    return (f"<style>.play-pile-moving .chinchon-cards > figure:last-child {{ animation: "
+            f"play-pile-in {seconds:.2f}s ease-out; }} @keyframes play-pile-in {{ from {{ "
+            f"transform: translate(-40px, -60px) rotate(-8deg); opacity: 0; }} }}</style>")
 
 
 def show_draw_area(game: tb.Game, lang: str) -> None:
