@@ -26,7 +26,7 @@ from webui.hand_end import (
     show_table_at,
     step_lines,
 )
-from webui.keys import STEP_KEYS, step_keys
+from webui.stepper import step_controls
 from webui.ui import current_options, house_code, setup_page
 from webui.url_state import literal, url_value, url_values
 
@@ -220,15 +220,6 @@ if reading.ok:
 replay_key = f"{state_key}-replay"
 
 
-def replay_to(step: int, count: int) -> None:
-    st.session_state[replay_key] = min(max(step, 1), count)
-
-
-def on_replay_key(action: str, step: int, count: int) -> None:
-    moves = {"next": step + 1, "back": step - 1, "first": 1, "last": count}
-    replay_to(moves.get(action, step), count)
-
-
 if end is not None:
     st.header(t("layoffs.end_title", lang), divider="green")
     closing = end.close
@@ -243,18 +234,8 @@ if end is not None:
     if st.session_state.get(f"{replay_key}-of") != signature:
         st.session_state[replay_key] = 1
     st.session_state[f"{replay_key}-of"] = signature
-    step = min(max(int(st.session_state.get(replay_key, 1)), 1), count) if count else 0
     with st.container(key="lt_replay", border=True):
-        with st.container(horizontal=True, vertical_alignment="center"):
-            for symbol, target, name in (("⏮", 1, "first"), ("◀", step - 1, "back"),
-                                         ("▶", step + 1, "next"), ("⏭", count, "last")):
-                st.button(symbol, key=f"{replay_key}-{name}", on_click=replay_to,
-                          args=(target, count), help=t(f"layoffs.replay.{name}", lang),
-                          disabled=(target < 1 or target > count or target == step))
-            st.markdown(t("layoffs.replay.at", lang, step=step, count=count))
-        if count:
-            step_keys(f"{replay_key}-keys", partial(on_replay_key, step=step, count=count),
-                      {key: action for key, action in STEP_KEYS.items() if key != " "})
+        step = step_controls(replay_key, count, lang)
         who = [seats[order[player]] for player in range(len(end.players))]
         st.markdown(step_lines(end, who, lang, step) or t("layoffs.no_steps", lang))
         show_table_at(end, names, lang, step)

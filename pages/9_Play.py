@@ -23,7 +23,7 @@ if game is None:
 names = wt.seat_names(game.setup, lang)
 with st.container(horizontal=True, vertical_alignment="center"):
     st.caption(t("play.header", lang, hand=play_state.shown_hand(game),
-                 profile=t(f"profile.{rules_id}.name", lang),
+                 profile=wt.profile_words(game.setup.rules, lang),
                  seed=str(game.setup.seed)))  # a deal number is a code, not a quantity
     st.button(t("play.new_game", lang), on_click=play_state.clear_game,
               icon=":material/restart_alt:", key="play_new")

@@ -66,7 +66,8 @@ def test_table_query_round_trips() -> None:
     assert again.hands == reading.hands
 
 
-def test_sheet_rows_number_hands_and_returns() -> None:
+def test_sheet_rows_number_hands_only() -> None:
+    """A return is a note on the next hand's line, never a numbered row of its own."""
     rules = get_rules("barajamos", players=3)
     sheet = ScoreSheet.start(rules, 3)
     hands = dict(enumerate(lt.read_table(CLOSER, OPPS, rules).hands))
@@ -74,10 +75,18 @@ def test_sheet_rows_number_hands_and_returns() -> None:
     sheet = sheet.score_close(0, sheet.history[0].outcome, {0: 0, 1: 60, 2: 1})  # type: ignore[arg-type]
     sheet = sheet.spend_return(1)
     rows = lt.sheet_rows(sheet)
+    # The return waits for hand 3: its line is the hand to come, numbered as that hand.
     assert [(r.number, r.kind) for r in rows] == [
         (1, EntryKind.CLOSE), (2, EntryKind.CLOSE), (3, EntryKind.RETURN)]
     assert rows[0].added == (4, 18, 16) and rows[1].eliminated == (1,)
-    assert rows[2].returned == 1 and rows[2].totals[1] == max(rows[1].totals[0], rows[1].totals[2])
+    back_at = max(rows[1].totals[0], rows[1].totals[2])
+    assert rows[2].comebacks == ((1, back_at),) and rows[2].added == (None, None, None)
+    # Once hand 3 is played, the return is a note on its line and no row is left over.
+    sheet = sheet.score_close(0, sheet.history[0].outcome, {0: 0, 1: 2, 2: 1})  # type: ignore[arg-type]
+    rows = lt.sheet_rows(sheet)
+    assert [(r.number, r.kind) for r in rows] == [
+        (1, EntryKind.CLOSE), (2, EntryKind.CLOSE), (3, EntryKind.CLOSE)]
+    assert rows[2].comebacks == ((1, back_at),) and rows[1].comebacks == ()
 
 
 def test_module_doctests() -> None:

@@ -76,7 +76,10 @@ def test_a_whole_game_to_its_end(rules_id, seats):
     # The review: every decision was the coach's best move, so the accuracy is 100%.
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Accuracy"] == "100%" and metrics["blunder"] == "0"
-    assert at.dataframe, "the score sheet and the review are tables"
+    assert at.table, "the score sheet is a table"
+    # The game's review: one small card per decision (a phone wraps them, never cuts them).
+    cards = sum(h.proto.body.count("data-decision=") for h in at.get("html"))
+    assert cards == len(game.human_decisions)
 
 
 def test_the_setup_form_deals_a_game():

@@ -67,9 +67,14 @@ def test_closing_asks_what_you_show_and_the_hand_follows_the_choice() -> None:
     shown = game.state.results[-1].end.players[0]
     assert shown.melds == options[1].melds
     # The end of the hand draws the closer's melds as he showed them: the group of three.
+    # The replay starts at its first step (in bold); ▶ shows the next one.
+    steps = next(m.value for m in at.markdown if m.value.startswith("1. "))
+    assert steps == "1. **You show 4 of copas, 4 of espadas, 4 of bastos.**"
+    hand = game.state.results[-1].hand
+    at = _buttons(at)[f"play_steps_{hand}-next"].click().run()
     steps = next(m.value for m in at.markdown if m.value.startswith("1. "))
     assert steps.startswith("1. You show 4 of copas, 4 of espadas, 4 of bastos.\n"
-                            "2. You show ace of oros, 2 of oros, 3 of oros, 4 of oros.")
+                            "2. **You show ace of oros, 2 of oros, 3 of oros, 4 of oros.**")
 
 
 def test_ours_stays_the_default_and_cancel_asks_nothing() -> None:

@@ -240,13 +240,15 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
                  captions: Mapping[str, str] | None = None,
                  actions: Sequence[ActionButton] = (),
                  on_action: Callable[[], None] | None = None, inline: bool = False,
-                 highlight: Collection[str] = (), fit: bool = False) -> None:
+                 highlight: Collection[str] = (), fit: bool = False,
+                 wild: Collection[str] = ()) -> None:
     """Rows of clickable card faces; ``states`` marks codes with one of :data:`STATES`.
 
     ``captions`` puts a short text under a card; ``actions`` are buttons shown before the
     cards (their clicks go to ``on_action``); ``inline`` lays the rows side by side (groups);
     ``highlight`` rings codes whatever their state (the puzzle's hint); ``fit`` keeps each row
-    on one line, the cards overlapping where the screen is too narrow.
+    on one line, the cards overlapping where the screen is too narrow; the faces of ``wild``
+    codes carry the wild card's mark.
     """
     codes = {code for row in rows for code in row} | {a.card for a in actions if a.card}
     st.session_state[_offered_key(key)] = (frozenset(code for row in rows for code in row),
@@ -255,7 +257,7 @@ def card_buttons(rows: Sequence[Sequence[str]], lang: str, *, key: str, label: s
     data: dict[str, object] = {
         "rows": [list(row) for row in rows], "label": label, "disabled": disabled,
         "names": {code: _name(code, lang) for code in codes}, "states": marks,
-        "faces": {code: face_url(code, None, lang) for code in codes},
+        "faces": {code: face_url(code, None, lang, wild=code in wild) for code in codes},
         "width": width, "height": card_height(width), "gap": gap}
     if captions:
         data["captions"] = dict(captions)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 
@@ -34,15 +35,18 @@ FACES_URL = "app/static/cards"
 FILE_WIDTH = 72
 
 
-def face_name(code: str, highlight: str | None, lang: str) -> str:
-    """The file name of a face: its code, ringed faces by the colour, in ``lang``'s folder.
+def face_name(code: str, highlight: str | None, lang: str, wild: bool = False) -> str:
+    """The file name of a face: its code, ringed faces by the colour, a wild card marked, in
+    ``lang``'s folder.
 
     >>> face_name("7o", None, "en"), face_name("JK", "#e0a21b", "fr")
     ('en/7o.svg', 'fr/JK-ring-e0a21b.svg')
+    >>> face_name("1o", None, "es", wild=True)
+    'es/1o-wild.svg'
     """
     canonical = svg.normalize_code(code)
     ring = "" if highlight is None else "-ring-" + _colour_name(highlight)
-    return f"{lang}/{canonical}{ring}.svg"
+    return f"{lang}/{canonical}{ring}{'-wild' if wild else ''}.svg"
 
 
 def back_name(highlight: str | None = None) -> str:
@@ -81,15 +85,24 @@ def _written(name: str, text: str) -> bool:
 
 
 @cache
-def face_url(code: str, highlight: str | None = None, lang: str = "en") -> str:
-    """The address of the face of ``code`` (ringed in ``highlight``, suit named in ``lang``),
-    its file written if needed; a data URI where the file cannot be written.
+def face_url(code: str, highlight: str | None = None, lang: str = "en",
+             wild: bool = False) -> str:
+    """The address of the face of ``code`` (ringed in ``highlight``, suit named in ``lang``,
+    marked ``wild``), its file written if needed; a data URI where the file cannot be written.
 
     Its signature is :func:`chinchon.views.svg.card_img_html`'s ``face_url``.
     """
-    drawing = svg.card_svg(code, width=FILE_WIDTH, highlight=highlight, lang=lang)
-    name = face_name(code, highlight, lang)
+    drawing = svg.card_svg(code, width=FILE_WIDTH, highlight=highlight, lang=lang, wild=wild)
+    name = face_name(code, highlight, lang, wild)
     return f"{FACES_URL}/{name}" if _written(name, drawing) else svg.svg_data_uri(drawing)
+
+
+def wild_face_url(wild: Collection[str]) -> svg.FaceUrl:
+    """:func:`face_url` marking the codes in ``wild`` (a table's wild cards)."""
+    def url(code: str, highlight: str | None, lang: str) -> str:
+        return face_url(code, highlight, lang, wild=svg.normalize_code(code) in wild)
+
+    return url
 
 
 @cache

@@ -16,11 +16,12 @@ import streamlit as st
 from chinchon.engine.cards import Card
 from chinchon.engine.layoffs import Action, HandEnd
 from chinchon.engine.melds import Meld
-from chinchon.engine.scoring import ScoreSheet
+from chinchon.engine.scoring import EntryKind, ScoreSheet
 from chinchon.engine.solver import Arrangement
 from chinchon.views import layoff_table as lt
 from chinchon.views.i18n import card_name, number_separators, t
 from webui.cards import LAID_RING, cards_text, show_arrangement, show_score_table, show_table
+from webui.stepper import step_controls
 
 OVER_STYLE = "color: #b3261e; font-weight: 700"
 
@@ -82,10 +83,11 @@ def show_scores(end: HandEnd, names: Sequence[str], lang: str) -> None:
 
 
 def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
-                  width: int = 52, you: str | None = None) -> None:
-    """The closer's melds and outcome, then every show and lay-off with a replay slider, the
-    table as it stands after the chosen step, and each player's score. ``names[i]`` names
-    ``end.players[i]``; the player named ``you`` is addressed as "you"."""
+                  width: int = 52, you: str | None = None, keys: bool = False) -> None:
+    """The closer's melds and outcome, then every show and lay-off step by step (⏮ ◀ ▶ ⏭,
+    from the first; the arrow keys too with ``keys``), the table as it stands after that step,
+    and each player's score. ``names[i]`` names ``end.players[i]``; the player named ``you``
+    is addressed as "you"."""
     rules = end.rules
     closing = end.close
     if closing is not None:
@@ -94,8 +96,8 @@ def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
         st.markdown(t(f"layoffs.outcome.{closing.outcome.value}", lang, score=closing.score,
                       points=closing.arrangement.loose_points(rules)))
     step = len(end.steps)
-    if len(end.steps) > 1:
-        step = st.slider(t("layoffs.step", lang), 0, len(end.steps), len(end.steps), key=key)
+    if len(end.steps) > 1:  # the replay starts at its first step, as on the Lay-off table
+        step = step_controls(key, len(end.steps), lang, keys=keys)
     lines = step_lines(end, names, lang, step, you=you)
     if lines:
         st.markdown(lines)
@@ -103,10 +105,21 @@ def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
     show_scores(end, names, lang)
 
 
+def row_label(row: lt.SheetRow, names: Sequence[str], lang: str, you: int | None = None) -> str:
+    """"Hand 3", "Hand 3 (no closer)", with its returns as notes: "Hand 3 · you come back at
+    55" (seat ``you`` is addressed as "you"); a hand still to come says so."""
+    key = ("review.hand_to_come" if row.kind is EntryKind.RETURN
+           else f"layoffs.entry.{row.kind.value}")
+    notes = [t("review.you_come_back" if seat == you else "review.comes_back", lang,
+               who=names[seat], total=total) for seat, total in row.comebacks]
+    return " · ".join([t(key, lang, n=row.number), *notes])
+
+
 def show_score_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str, *,
-                     chart: bool = True) -> None:
-    """Every line of the sheet (what each hand added, the totals, over the limit in red) and a
-    chart of the totals against the limit."""
+                     chart: bool = True, you: int | None = None) -> None:
+    """Every line of the sheet (one per hand, returns as notes; what each hand added, the
+    totals, over the limit in red) and a chart of the totals against the limit; seat ``you``
+    is addressed as "you"."""
     rows = lt.sheet_rows(sheet)
     if not rows:
         return
@@ -114,8 +127,7 @@ def show_score_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str, *,
     frame = pd.DataFrame(
         [[("+" if (a or 0) > 0 else "") + str(a) if a is not None else "" for a in row.added]
          + [str(total) for total in row.totals] for row in rows],
-        index=[t(f"layoffs.entry.{row.kind.value}", lang, n=row.number,
-                 who=names[row.returned] if row.returned is not None else "") for row in rows],
+        index=[row_label(row, names, lang, you) for row in rows],
         columns=[*(f"{s} (+)" for s in names), *(f"{s} Σ" for s in names)])
     marks = pd.DataFrame(
         [[""] * len(names) + [OVER_STYLE if total > limit else "" for total in row.totals]
@@ -135,4 +147,4 @@ def show_score_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str, *,
                          xaxis_title=t("layoffs.chart_x", lang),
                          yaxis_title=t("layoffs.chart_y", lang), height=320,
                          margin={"l": 10, "r": 10, "t": 30, "b": 10})
-    st.plotly_chart(figure, width="stretch")
+    st.plotly_chart(figure, width="stretch", config={"displayModeBar": False})

@@ -6,20 +6,19 @@ puzzle on the Puzzles page).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import html
+from collections.abc import Mapping, Sequence
 
-import pandas as pd
 import streamlit as st
 
 from chinchon.game.state import Phase
-from chinchon.views import coach
+from chinchon.views import coach, review
 from chinchon.views import table as tb
-from chinchon.views.i18n import card_name, fmt_number, t
-from chinchon.views.puzzle import position_link
+from chinchon.views.i18n import fmt_number, t
+from webui import review_steps as rs
 from webui.hand_end import show_hand_end, show_score_sheet
-from webui.play_state import S, clear_game, decide_return, next_deal, tr
-from webui.table import action_text, number, percent, show_verdict
-from webui.ui import find_page, show_cards
+from webui.play_state import S, clear_game, coach_on, decide_return, next_deal, tr
+from webui.table import GRADE_COLOURS, action_text, number, percent, show_verdict
 
 # --- The end of a hand, the game's end, the review ------------------------------------------------
 
@@ -36,6 +35,7 @@ def show_hand_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
         st.markdown(tr("closed_by", lang, who=names[result.closer]))
     else:
         st.markdown(tr("no_closer", lang))
+    show_last_decision(game, result.hand, lang)
     show_hand_end(result.end, [names[s] for s in seats], lang, key=f"play_steps_{result.hand}",
                   you=names[tb.HUMAN])
     scores = ", ".join(f"{names[s]} {number(a, lang)}" for s, a in enumerate(result.scores))
@@ -44,7 +44,7 @@ def show_hand_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
         st.warning(tr("eliminated", lang, who=", ".join(names[s] for s in result.out)))
     st.subheader(tr("sheet", lang))
     sheet = state.sheet
-    show_score_sheet(sheet, names, lang, chart=False)
+    show_score_sheet(sheet, names, lang, chart=False, you=tb.HUMAN)
     if game.your_turn and state.phase is Phase.RETURN:
         left = sheet.returns_left(tb.HUMAN)
         st.info(tr("return_question", lang, left="∞" if left is None else left))
@@ -63,6 +63,22 @@ def show_hand_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
                   key="play_see_end")
 
 
+def show_last_decision(game: tb.Game, hand: int, lang: str) -> None:
+    """The coach's grade of your last decision in ``hand``, whoever closed (a bot may close
+    right after your throw: the grade is still yours to see)."""
+    indexes = tb.decisions(game, hand)
+    if not indexes or not coach_on():
+        return
+    last = indexes[-1]
+    known = S.get("play_verdicts", {})
+    graded = tb.verdicts(game, [last], known)
+    if last not in graded:
+        return
+    S.play_verdicts = {**known, **graded}
+    with st.container(border=True, key="play_last_decision"):
+        show_verdict(graded[last], lang, heading=t("review.last_decision", lang))
+
+
 def show_game_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
     state = game.state
     winner = state.winner
@@ -73,14 +89,15 @@ def show_game_over(game: tb.Game, names: Sequence[str], lang: str) -> None:
         st.success(tr("you_win", lang), icon=":material/trophy:")
     else:
         st.info(tr("winner", lang, who=names[winner]))
-    show_score_sheet(state.sheet, names, lang)
+    show_score_sheet(state.sheet, names, lang, you=tb.HUMAN)
     review_panel(game, names, lang, hand=None)
     st.button(tr("new_game", lang), on_click=clear_game, type="primary",
               icon=":material/restart_alt:", key="play_new_after")
 
 
 def review_panel(game: tb.Game, names: Sequence[str], lang: str, hand: int | None) -> None:
-    """Every graded decision (of one hand, or of the game), the accuracy and "next mistake"."""
+    """Every graded decision (of one hand, or of the game): the accuracy and the grade counts,
+    one row per decision, and for a hand its moves one by one with "Retry this move"."""
     indexes = tb.decisions(game, hand)
     st.subheader(tr("review_hand" if hand is not None else "review_game", lang))
     if not indexes:
@@ -91,53 +108,49 @@ def review_panel(game: tb.Game, names: Sequence[str], lang: str, hand: int | Non
     S.play_verdicts = {**S.get("play_verdicts", {}), **graded}
     summary = coach.review(graded[i] for i in indexes if i in graded)
     accuracy = summary.accuracy
-    counts = summary.counts()
-    cols = st.columns(len(coach.GRADES) + 1)
-    cols[0].metric(tr("accuracy", lang), percent(accuracy, lang) if accuracy is not None
-                   else "—")
-    for col, name in zip(cols[1:], coach.GRADES, strict=True):
-        col.metric(t(f"coach.grade.{name}", lang), counts[name])
-    rows = []
-    for number_, index in enumerate(indexes, 1):
-        verdict = graded.get(index)
-        state = game.states[index]
-        rows.append({
-            "#": number_, tr("col.hand", lang): state.hand,
-            tr("col.move", lang): action_text(game.actions[index], names, tb.HUMAN, state.top,
-                                              lang),
-            tr("col.grade", lang): t(f"coach.grade.{verdict.grade}", lang) if verdict else "—",
-            # Written as the page's language writes numbers, like the coach's sentence.
-            tr("col.chance", lang): percent(verdict.chance_loss, lang) if verdict else "—",
-            tr("col.points", lang): fmt_number(verdict.points_loss, lang, 2) if verdict else "—"})
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.html(f"<style>{rs.COUNTS_CSS}</style>")
+    rs.show_counts(summary.counts(), percent(accuracy, lang) if accuracy is not None else "—",
+                   lang)
     mistakes = [indexes[i] for i in summary.mistakes()]
-    key = f"play_review_at_{hand}"
+    if hand is None:
+        show_game_decisions(game, names, lang, indexes, graded)
+    else:
+        rs.show_decision_list(game, names, lang, hand, indexes, graded)
     if not mistakes:
         st.caption(tr("no_mistakes", lang))
-        return
-    at = S.get(key)
+    elif hand is not None:
+        moves = review.hand_moves(game, hand)
+        at = moves[rs.current_step(rs.step_key(hand), len(moves)) - 1]
+        later = [i for i in mistakes if i > at]
+        st.button(tr("next_mistake", lang, n=len(mistakes)), on_click=rs.open_move,
+                  args=(hand, (later or mistakes)[0], moves), icon=":material/search:",
+                  key=f"play_next_mistake_{hand}")
+    if hand is not None:
+        rs.show_hand_steps(game, names, lang, hand, graded)
 
-    def next_mistake() -> None:
-        current = S.get(key)
-        later = [i for i in mistakes if current is None or i > current]
-        S[key] = later[0] if later else mistakes[0]
 
-    st.button(tr("next_mistake", lang, n=len(mistakes)), on_click=next_mistake,
-              icon=":material/search:", key=f"play_next_mistake_{hand}")
-    if at in graded:
-        verdict = graded[at]
-        position = verdict.position
-        st.markdown(tr("mistake_at", lang, n=indexes.index(at) + 1,
-                       move=action_text(game.actions[at], names, tb.HUMAN, position.top, lang)))
-        show_cards([c.code() for c in position.hand], lang, width=48)
-        if position.top is not None:
-            st.caption(tr("pile_top", lang, card=card_name(position.top.code(), lang)))
-        show_verdict(verdict, lang, heading=tr("review_grade", lang))
-        lab, puzzles = find_page("hand_lab"), find_page("puzzles")
-        with st.container(horizontal=True):
-            if lab is not None:
-                st.page_link(lab, label=tr("open_lab", lang), icon=":material/science:",
-                             query_params={**coach.hand_lab_query(position), "lang": lang})
-            if puzzles is not None:
-                st.page_link(puzzles, label=tr("open_puzzle", lang), icon=":material/extension:",
-                             query_params={**position_link(position), "lang": lang})
+def show_game_decisions(game: tb.Game, names: Sequence[str], lang: str,
+                        indexes: Sequence[int], graded: Mapping[int, coach.Verdict]) -> None:
+    """The game's decisions, one small card each (hand, move, grade, what it lost): it wraps on
+    a phone where a table would be cut on the right."""
+    cards = []
+    for count, index in enumerate(indexes, 1):
+        verdict = graded.get(index)
+        state = game.states[index]
+        move = action_text(game.actions[index], names, tb.HUMAN, state.top, lang)
+        grade = verdict.grade if verdict else ""
+        word = t(f"coach.grade.{grade}", lang) if verdict else "—"
+        colour = GRADE_COLOURS.get(grade, "#888")
+        lost = (f"{tr('col.chance', lang)} {percent(verdict.chance_loss, lang)} · "
+                f"{tr('col.points', lang)} {fmt_number(verdict.points_loss, lang, 1)}"
+                if verdict and not verdict.is_best else "")
+        cards.append(
+            f'<div data-decision="{index}" data-grade-of="{grade}" style="border:1px solid '
+            f'rgba(128,128,128,.35);border-left:5px solid {colour};border-radius:8px;'
+            f'padding:6px 10px;flex:1 1 220px;min-width:0">'
+            f'<div style="font-size:.8rem;opacity:.75">{count} · '
+            f'{html.escape(tr("col.hand", lang))} {state.hand}</div>'
+            f'<div>{html.escape(move)}</div><div style="font-weight:700;color:{colour}">'
+            f'{html.escape(word)}</div><div style="font-size:.8rem;opacity:.75">'
+            f'{html.escape(lost)}</div></div>')
+    st.html('<div style="display:flex;flex-wrap:wrap;gap:8px">' + "".join(cards) + "</div>")

@@ -106,10 +106,15 @@ def current_game(rules_id: str, lang: str) -> tb.Game | None:
 
 def _reset_for(game: tb.Game) -> None:
     """A game arrives from the URL (a reload, a link): its finished hands count as seen, but
-    for one that has just ended (nobody has played in the next deal yet): it shows again."""
+    for one that has just ended (you have not played in the next deal yet, though the bots
+    before you may have): it shows again, with its review."""
     state = game.state
     deciding = state.phase is Phase.RETURN  # a return is decided on the hand's end screen
-    just_ended = bool(state.results) and not game.over and (state.turns == 0 or deciding)
+    if state.sheet.playing[tb.HUMAN]:
+        fresh = not any(game.states[i].hand == state.hand for i in game.human_decisions)
+    else:  # out of the game: the deal is fresh until anyone plays in it
+        fresh = state.turns == 0
+    just_ended = bool(state.results) and not game.over and (fresh or deciding)
     S.play_ack = len(state.results) - just_ended
     S.play_verdicts = {}
     S.play_last = None
@@ -185,7 +190,7 @@ def settings(lang: str) -> None:
             S.play_teacher = st.query_params.get("teacher") == "1"
         st.toggle(tr("teacher_switch", lang), key="play_teacher",
                   help=tr("teacher_switch_help", lang), on_change=_teacher_to_url)
-        st.toggle(tr("arrange_switch", lang), value=False, key="play_auto_arrange",
+        st.toggle(tr("arrange_switch", lang), value=True, key="play_auto_arrange",
                   help=tr("arrange_switch_help", lang))
         st.segmented_control(tr("pace", lang), list(tb.PACES), default=DEFAULT_PACE,
                              key="play_pace", required=True,

@@ -11,13 +11,18 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import streamlit as st
+from babel.lists import format_list
 
 from chinchon.engine.cards import Card
+from chinchon.engine.rules import Rules
+from chinchon.engine.solver import Outcome
 from chinchon.game.actions import PILE, Action, Discard, Draw
 from chinchon.game.state import Phase
-from chinchon.views import coach, svg
+from chinchon.views import close_now, coach, review, svg
+from chinchon.views import coach_lesson as lesson
 from chinchon.views import table as tb
-from chinchon.views.i18n import card_name, fmt_number, fmt_percent, t
+from chinchon.views.house import house_words
+from chinchon.views.i18n import card_name, fmt_number, fmt_percent, locale, t
 from webui import faces
 from webui.card_buttons import ActionButton, card_buttons
 from webui.hand_end import arrangement_text
@@ -36,6 +41,7 @@ from webui.play_state import (
     on_card,
     on_draw_action,
     on_hand_action,
+    pace,
     play_hint,
     take_back,
     tr,
@@ -53,6 +59,14 @@ def seat_names(setup: tb.Setup, lang: str) -> list[str]:
     """"You", then "Bot 1 (greedy)" and so on, in ``lang``."""
     return [tr("you", lang), *(tr("bot_name", lang, n=i, level=tr(f"level.{level}", lang))
                                for i, level in enumerate(setup.bots, 1))]
+
+
+def profile_words(rules: Rules, lang: str) -> str:
+    """The profile's name, and its house rules in words when the table changed some
+    ("Barajamos, house rules: Jokers: the ace of oros is the joker; …")."""
+    name = t(f"profile.{rules.id}.name", lang)
+    changes = house_words(rules, lang)
+    return t("coach.house_rules", lang, profile=name, rules=changes) if changes else name
 
 
 def number(value: Fraction | int | None, lang: str) -> str:
@@ -80,11 +94,7 @@ def outcome_text(outcome: str, score: int | None, lang: str) -> str:
 
 def move_text(move: coach.Move, top: Card | None, lang: str) -> str:
     """A coach move in words: "taking the 7 of oros", "drawing from the stock", a card name."""
-    if move.action == "take":
-        return t("coach.move.take", lang, card=card_name(top.code(), lang) if top else "")
-    if move.action == "stock":
-        return t("coach.move.stock", lang)
-    return card_name(move.action, lang)
+    return lesson.move_words(move.action, top, lang)
 
 
 def action_text(action: Action, names: Sequence[str], seat: int, top: Card | None,
@@ -101,22 +111,53 @@ def action_text(action: Action, names: Sequence[str], seat: int, top: Card | Non
 
 
 def verdict_sentence(verdict: coach.Verdict, lang: str) -> str:
-    """The coach's one sentence why, its numbers formatted and its moves named."""
+    """The coach's one sentence why, its moves named and its points whole ("about 21": the
+    exact figures are in :func:`show_exact`)."""
     key, values = coach.explain(verdict)
     top = verdict.position.top
     shown = dict(values)
     for name in ("move", "best"):
-        code = values[name]
-        shown[name] = (move_text(coach.Move(code), top, lang) if code in ("take", "stock")
-                       else card_name(code, lang))
+        shown[name] = lesson.move_words(values[name], top, lang)
     shown["top"] = card_name(top.code(), lang) if top else ""
     for name in ("chance", "best_chance"):
         shown[name] = percent(values[name], lang)
+    for name in ("points", "best_points"):
+        shown[name] = lesson.about_points(values[name], lang)
     shown["outcome"] = outcome_text(values["outcome"], values["score"], lang)
     shown["best_outcome"] = outcome_text(values["best_outcome"], values["best_score"], lang)
     if key in _COUNTED:
-        shown["count"] = values[_COUNTED[key]]
+        shown["count"] = round(values[_COUNTED[key]])
     return t(f"coach.why.{key}", lang, **shown)
+
+
+def show_lesson(verdict: coach.Verdict, lang: str, *, watched: Sequence[Card] = (),
+                watcher: str = "", width: int = 40) -> None:
+    """The lesson under the grade: the meld, the figure, the pile card or the outs, the outs
+    as card pictures (with a ``data-outs`` hook)."""
+    found = lesson.lesson(verdict, watched, watcher)
+    text = lesson.lesson_text(found, verdict.position.top, lang)
+    if text:
+        st.markdown(text)
+    pictured = found.pictured
+    if pictured:
+        codes = [card.code() for card in pictured]
+        st.html(f'<div data-outs="{" ".join(codes)}">{_row(codes, lang, width)}</div>')
+
+
+def show_exact(verdict: coach.Verdict, lang: str) -> None:
+    """Every move of the position with its exact close chance and expected points, one click
+    away (an expander), the move played and the best marked."""
+    position = verdict.position
+    rows = []
+    for evaluation in coach.evaluate(position):
+        mark = ("★ " if evaluation.key == verdict.better.key else "") + (
+            "▸ " if evaluation.move == verdict.chosen.move else "")
+        rows.append({t("coach.exact_col.move", lang): mark + _coach_move_words(
+                         evaluation.move, position.top, lang),
+                     t("coach.exact_col.chance", lang): percent(evaluation.chance, lang),
+                     t("coach.exact_col.points", lang): fmt_number(evaluation.points, lang, 2)})
+    with st.expander(t("coach.exact", lang), icon=":material/calculate:"):
+        st.dataframe(rows, hide_index=True, width="stretch")
 
 
 # --- Drawing the table --------------------------------------------------------------------------------
@@ -130,15 +171,59 @@ def _backs_html(count: int, width: int = 26) -> str:
     return f'<div style="display:flex;align-items:center">{imgs}</div>'
 
 
-def _row(codes: Sequence[str], lang: str, width: int) -> str:
-    return svg.cards_row_html(codes, width=width, gap=2, lang=lang, face_url=faces.face_url,
+def wild_codes(rules: Rules) -> tuple[str, ...]:
+    """The codes of the cards that play as jokers at this table (their faces are marked)."""
+    return ("1o",) if rules.deck.wild_ace else ()
+
+
+def _row(codes: Sequence[str], lang: str, width: int, wild: Sequence[str] = ()) -> str:
+    return svg.cards_row_html(codes, width=width, gap=2, lang=lang,
+                              face_url=faces.wild_face_url(frozenset(wild)),
                               alts=[card_name(code, lang) for code in codes])
+
+
+#: The pile's last cards shown fanned (all of them are in a drawer).
+PILE_SHOWN = 6
+
+
+def show_discards(game: tb.Game, names: Sequence[str], lang: str, *, index: int | None = None,
+                  moving: float = 0.0, width: int = 52) -> None:
+    """The discard pile before action ``index`` (default: now): its last cards fanned with who
+    threw each, the whole pile in a drawer. ``moving``: the newest card slides onto the pile
+    in that many seconds (a bot's throw shown at the table's pace)."""
+    at = len(game.actions) if index is None else index
+    pile = review.pile_at(game, at)
+    if not pile:
+        st.caption(t("review.pile_empty", lang))
+        return
+
+    def thrower(seat: int | None) -> str:
+        return names[seat] if seat is not None else t("review.dealt", lang)
+
+    def row(cards: Sequence[tuple[Card, int | None]], width: int) -> str:
+        codes = [card.code() for card, _ in cards]
+        return svg.cards_row_html(codes, width=width, gap=4, lang=lang,
+                                  face_url=faces.wild_face_url(wild_codes(game.setup.rules)),
+                                  labels=[thrower(seat) for _, seat in cards],
+                                  alts=[card_name(code, lang) for code in codes])
+
+    st.caption(t("review.pile" if index is not None else "review.pile_now", lang,
+                 count=len(pile)))
+    motion = _motion_css(moving)
+    codes = " ".join(card.code() for card, _ in pile)
+    st.html(f'{motion}<div data-pile="{codes}" class="{"play-pile-moving" if motion else ""}">'
+            f'{row(pile[-PILE_SHOWN:], width)}</div>')
+    if len(pile) > PILE_SHOWN:
+        with st.expander(t("review.whole_pile", lang, count=len(pile))):
+            st.html(row(pile, 40))
 
 
 def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
     """One compact box per bot (it wraps on a phone): name, level, to play, cards (backs, or
     faces under the teacher's switch), points and count, and what he took from the pile."""
     boxes = []
+    wild = wild_codes(game.setup.rules)
+    took_now = _just_took(game)
     for info in tb.seats(game, face_up())[1:]:
         ring = "2px solid #1f7a4d" if info.to_play else "1px solid rgba(128,128,128,.35)"
         name = html.escape(names[info.seat]) + (" ▶" if info.to_play else "")
@@ -146,7 +231,7 @@ def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
         if not info.playing:
             parts.append(f'<div style="opacity:.7">{html.escape(tr("out", lang))}</div>')
         elif info.hand is not None:
-            parts.append(_row([c.code() for c in info.hand], lang, 30))
+            parts.append(_row([c.code() for c in info.hand], lang, 30, wild))
         elif info.count:
             parts.append(_backs_html(info.count))
         line = seat_line(info.total, info.count or 0, lang)
@@ -154,11 +239,36 @@ def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
         if info.taken:
             parts.append(f'<div style="font-size:.8rem;opacity:.75">'
                          f'{html.escape(tr("took", lang))}</div>')
-            parts.append(_row([c.code() for c in info.taken], lang, 24))
+            moving = "play-pile-moving" if info.seat == took_now else ""
+            parts.append(f'<div class="{moving}">'
+                         f'{_row([c.code() for c in info.taken], lang, 40, wild)}</div>')
         boxes.append(f'<div data-seat="{info.seat}" style="border:{ring};border-radius:10px;'
                      f'padding:8px 12px;display:flex;flex-direction:column;gap:4px;'
                      f'min-width:150px;flex:1 1 150px">{"".join(parts)}</div>')
-    st.html('<div style="display:flex;flex-wrap:wrap;gap:10px">' + "".join(boxes) + "</div>")
+    motion = _motion_css(pace()) if took_now is not None else ""
+    st.html(motion + '<div style="display:flex;flex-wrap:wrap;gap:10px">' + "".join(boxes)
+            + "</div>")
+
+
+def _just_took(game: tb.Game) -> int | None:
+    """The bot whose turn just ended with a card taken from the pile (its draw is shown as a
+    movement), else None."""
+    actions = game.actions
+    if len(actions) < 2 or not isinstance(actions[-1], Discard):
+        return None
+    seat = game.states[-2].turn
+    draw = actions[-2]
+    taken = isinstance(draw, Draw) and draw.source == PILE and game.states[-3].turn == seat
+    return seat if taken and seat != tb.HUMAN else None
+
+
+def _motion_css(seconds: float) -> str:
+    """The newest card of a ``play-pile-moving`` row slides in over ``seconds`` (the pace)."""
+    if seconds <= 0:
+        return ""
+    return (f"<style>.play-pile-moving .chinchon-cards > figure:last-child {{ animation: "
+            f"play-pile-in {seconds:.2f}s ease-out; }} @keyframes play-pile-in {{ from {{ "
+            f"transform: translate(-40px, -60px) rotate(-8deg); opacity: 0; }} }}</style>")
 
 
 def show_draw_area(game: tb.Game, lang: str) -> None:
@@ -177,7 +287,8 @@ def show_draw_area(game: tb.Game, lang: str) -> None:
                                     title=tr("draw_pile", lang, card=card_name(top.code(), lang)),
                                     state="hint" if hinted == "draw-pile" else None))
     card_buttons([], lang, key=DRAW_KEY, label=tr("draw_area", lang), on_click=lambda: None,
-                 actions=actions, on_action=on_draw_action, width=72)
+                 actions=actions, on_action=on_draw_action, width=72,
+                 wild=wild_codes(game.setup.rules))
     if drawing:
         st.caption(tr("draw_prompt", lang))
 
@@ -218,7 +329,8 @@ def show_hand(game: tb.Game, lang: str) -> None:
     marks: dict[str, str | None] = {}
     if state.drawn is not None and discarding:
         marks[state.drawn.code()] = "new"
-    if armed:
+    offers = close_now.close_offers(game) if discarding and asked is None else ()
+    if armed or offers:  # the cards that close are ringed as soon as you may close
         marks.update({card.code(): "closes" for card in closing})
     if asked is not None:
         marks[asked.code()] = "closes"
@@ -230,23 +342,56 @@ def show_hand(game: tb.Game, lang: str) -> None:
     block = tb.close_block(game) if discarding else None
     close_label = tr("close_armed" if armed else "close", lang)
     actions = [ActionButton("close", close_label, disabled=not closing or asked is not None,
-                            primary=armed, title=tr("close_help", lang))] if discarding else []
+                            primary=bool(offers) or armed,
+                            title=tr("close_help", lang))] if discarding else []
     card_buttons([[c.code() for c in g] for g in groups], lang, key=HAND_KEY,
                  label=tr("your_hand", lang), on_click=on_card, states=marks,
                  disabled=not discarding or asked is not None, captions=captions,
                  actions=actions,
                  on_action=on_hand_action, inline=len(groups) > 1, width=78, gap=6,
-                 fit=len(groups) == 1)
+                 fit=len(groups) == 1, wild=wild_codes(game.setup.rules))
     if discarding:
         if asked is not None:
             show_closing_question(game, asked, lang)
         elif armed:
             st.caption(tr("close_pick", lang))
+        elif offers:
+            show_close_offer(game, offers, lang)
         elif block is not None:
             kind, values = block
             st.caption(tr(f"block.{kind.value}", lang, **values))
         else:
             st.caption(tr("discard_prompt", lang))
+
+
+def close_offer_text(offers: Sequence[close_now.CloseOffer], lang: str) -> str:
+    """"You can close now with the 4 of copas (3 points)" (or with one of several cards)."""
+    def one(offer: close_now.CloseOffer) -> str:
+        score = (t("coach.close_score", lang, score=offer.score, count=offer.score)
+                 if offer.outcome is Outcome.POINTS and offer.score is not None
+                 else outcome_text(offer.outcome.value, offer.score, lang))
+        return t("coach.close_card", lang, card=card_name(offer.card.code(), lang), score=score)
+
+    return t("coach.close_now", lang, cards=format_list([one(o) for o in offers], style="or",
+                                                         locale=locale(lang)))
+
+
+def show_close_offer(game: tb.Game, offers: Sequence[close_now.CloseOffer], lang: str) -> None:
+    """The close line (a ``data-close-offer`` hook naming the cards), and, with the coach on,
+    the expert's advice when waiting for −10 or a chinchón is the better bet."""
+    codes = " ".join(offer.card.code() for offer in offers)
+    st.html(f'<div data-close-offer="{codes}" style="background:rgba(31,122,77,.12);'
+            f'border-left:4px solid #1f7a4d;border-radius:6px;padding:8px 12px;'
+            f'font-weight:600">{html.escape(close_offer_text(offers, lang))} '
+            f'<span style="font-weight:400;opacity:.8">{html.escape(t("coach.close_how", lang))}'
+            f'</span></div>')
+    if not coach_on():
+        return
+    keep = close_now.wait_advice(game)
+    if keep is not None:
+        advice = t("coach.wait_better", lang, card=card_name(keep.code(), lang))
+        st.html(f'<div data-wait-advice="{keep.code()}" style="border-left:4px solid #b7791f;'
+                f'padding:6px 12px">{html.escape(advice)}</div>')
 
 
 def show_closing_question(game: tb.Game, card: Card, lang: str) -> None:
@@ -295,8 +440,11 @@ def _coach_move_words(move: coach.Move, top: Card | None, lang: str) -> str:
     return tr("close_with", lang, card=words) if move.close else words
 
 
-def show_verdict(verdict: coach.Verdict, lang: str, *, heading: str | None = None) -> None:
-    """The grade (in its colour, with a ``data-grade`` hook), the sentence, the better move."""
+def show_verdict(verdict: coach.Verdict, lang: str, *, heading: str | None = None,
+                 watched: Sequence[Card] = (), watcher: str = "") -> None:
+    """The grade (in its colour, with a ``data-grade`` hook), the sentence, its lesson (cards
+    ``watched`` by the next player, named ``watcher``, are pointed out), the better move and
+    the exact figures."""
     colour = GRADE_COLOURS[verdict.grade]
     word = t(f"coach.grade.{verdict.grade}", lang)
     title = heading or tr("coach_title", lang)
@@ -304,6 +452,7 @@ def show_verdict(verdict: coach.Verdict, lang: str, *, heading: str | None = Non
             f'<span style="background:{colour};color:#fff;border-radius:12px;padding:2px 12px;'
             f'font-weight:700;white-space:nowrap">{word}</span><span style="opacity:.8">{title}</span></div>')
     st.markdown(verdict_sentence(verdict, lang))
+    show_lesson(verdict, lang, watched=watched, watcher=watcher)
     if not verdict.is_best:
         cards = verdict.better_cards()
         if cards:
@@ -312,9 +461,10 @@ def show_verdict(verdict: coach.Verdict, lang: str, *, heading: str | None = Non
         else:
             st.caption(tr("better_text", lang, move=_coach_move_words(
                 verdict.better.move, verdict.position.top, lang)))
+    show_exact(verdict, lang)
 
 
-def show_coach(game: tb.Game, lang: str) -> None:
+def show_coach(game: tb.Game, lang: str, names: Sequence[str] = ()) -> None:
     last = S.get("play_last")
     verdict = S.get("play_verdicts", {}).get(last) if last is not None else None
     if not coach_on():
@@ -323,7 +473,10 @@ def show_coach(game: tb.Game, lang: str) -> None:
     if verdict is None:
         st.caption(tr("coach_waiting", lang))
         return
-    show_verdict(verdict, lang)
+    watcher = tb.next_seat(game.state, tb.HUMAN)
+    watched = tb.seats(game)[watcher].taken if watcher is not None else ()
+    show_verdict(verdict, lang, watched=watched,
+                 watcher=names[watcher] if watcher is not None and names else "")
 
 
 COACH_BOX = "play_coach"
@@ -351,8 +504,12 @@ def show_table(game: tb.Game, names: Sequence[str], lang: str) -> None:
         show_draw_area(game, lang)
     with right:
         with st.container(border=True, key=f"{COACH_BOX}_wide"):
-            show_coach(game, lang)
+            show_coach(game, lang, names)
         show_turn_notes(game, names, lang)
+        last = len(game.actions) - 1
+        thrown_by_bot = (last >= 0 and isinstance(game.actions[last], Discard)
+                         and game.states[last].turn != tb.HUMAN)
+        show_discards(game, names, lang, moving=pace() if thrown_by_bot else 0.0, width=34)
     held = game.state.hands[tb.HUMAN] or ()
     line = seat_line(game.state.totals[tb.HUMAN], len(held), lang)
     st.markdown(f"**{tr('your_hand', lang)}** · {line}")
@@ -360,5 +517,5 @@ def show_table(game: tb.Game, names: Sequence[str], lang: str) -> None:
     # On a phone the columns stack and the coach would push your hand below the fold: there
     # the coach's box shows under the hand instead (CSS picks one of the two boxes).
     with st.container(border=True, key=f"{COACH_BOX}_narrow"):
-        show_coach(game, lang)
+        show_coach(game, lang, names)
     show_controls(game, lang)

@@ -199,6 +199,14 @@ def _moves(position: Position) -> tuple[Evaluation, ...]:
     return _discard_moves(position)
 
 
+def as_puzzle(position: Position) -> Puzzle:
+    """The position as the puzzles pose it (a take question before drawing when there is a
+    top, a discard after), so that their explainer can answer about it."""
+    if position.decision == "draw":
+        return _puzzle(position, "take", "fewest-points")
+    return _puzzle(position, "discard", "close-chance")
+
+
 def _puzzle(position: Position, question: str, criterion: str) -> Puzzle:
     # The game's own rules, house parts and a table's two decks included (never the base
     # profile rebuilt from its id: a house table's position is not one of its deck).
@@ -476,7 +484,8 @@ def threshold_table() -> tuple[tuple[str, str, str], ...]:
 __all__ = [
     "ACCURATE", "GAME_WIN_POINTS", "GRADES", "NOT_CLOSING", "REASONS", "THRESHOLDS",
     "CoachError",
-    "Evaluation", "Move", "Position", "Review", "Verdict", "best_moves", "evaluate", "explain",
+    "Evaluation", "Move", "Position", "Review", "Verdict", "as_puzzle", "best_moves", "evaluate",
+    "explain",
     "grade", "grade_discard", "grade_draw", "grade_for", "hand_lab_query", "review",
     "rules_query",
     "threshold_table", "worse",

@@ -29,7 +29,7 @@ from chinchon.engine.rules import (
 from chinchon.views.variants import compare
 
 __all__ = ["CLOSE_KINDS", "NUMBER_KEYS", "SummaryRow", "build_code", "choice_label",
-           "house_values", "labelled_choices", "summary"]
+           "house_values", "house_words", "labelled_choices", "summary"]
 
 #: Keys that take a whole number, with the range the page offers (the library checks it too).
 NUMBER_KEYS: dict[str, tuple[int, int]] = {"joker-points": (0, 100), "minus-ten": (-100, 0),
@@ -79,3 +79,13 @@ def summary(rules: Rules, lang: str) -> tuple[SummaryRow, ...]:
         after = row.cells[rules.code()].text
         found.append(SummaryRow(row.key, row.label, before, after, before != after))
     return tuple(found)
+
+
+def house_words(rules: Rules, lang: str) -> str:
+    """What ``rules`` changes from its profile, in words ("Jokers: the ace of oros is the
+    joker; Elimination: above 100"), or "" when it plays the profile as written.
+
+    >>> house_words(get_rules("barajamos+limit=100"), "en")
+    'Elimination: above 100 (exactly 100 stays in)'
+    """
+    return "; ".join(f"{row.label}: {row.house}" for row in summary(rules, lang) if row.changed)

@@ -234,7 +234,11 @@ def seat_order(sheet: ScoreSheet, closer: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class SheetRow:
-    """One line of the score sheet as the page shows it."""
+    """One line of the score sheet as the page shows it: one per hand, numbered by hand.
+
+    A return is no line of its own: it is a note on the line of the next hand
+    (``comebacks``: each seat who came back before it and the total he came back at); a return
+    after the last hand played is a line of kind ``RETURN`` for the hand to come."""
 
     number: int
     kind: EntryKind
@@ -244,14 +248,26 @@ class SheetRow:
     closer: int | None
     eliminated: tuple[int, ...]
     returned: int | None
+    comebacks: tuple[tuple[int, int], ...] = ()
 
 
 def sheet_rows(sheet: ScoreSheet) -> tuple[SheetRow, ...]:
-    """The sheet's history numbered from 1, hands and returns alike."""
-    return tuple(SheetRow(i, entry.kind, entry.added, entry.totals, entry.closer,
-                          entry.eliminated, entry.returned)
-                 for i, entry in enumerate(sheet.history, 1))
-
+    """The sheet's hands numbered from 1, each return a note on the next hand's line."""
+    rows: list[SheetRow] = []
+    back: list[tuple[int, int]] = []
+    for entry in sheet.history:
+        if entry.kind is EntryKind.RETURN:
+            assert entry.returned is not None
+            back.append((entry.returned, entry.totals[entry.returned]))
+            continue
+        rows.append(SheetRow(len(rows) + 1, entry.kind, entry.added, entry.totals, entry.closer,
+                             entry.eliminated, back[0][0] if back else None, tuple(back)))
+        back = []
+    if back:  # the hand they come back for is still to be played
+        last = sheet.history[-1]
+        rows.append(SheetRow(len(rows) + 1, EntryKind.RETURN, (None,) * len(last.totals),
+                             last.totals, None, (), back[0][0], tuple(back)))
+    return tuple(rows)
 
 
 class RefusalKind(StrEnum):

@@ -375,15 +375,28 @@ def card_height(width: int) -> int:
     return round(width * _VIEW_H / _VIEW_W)
 
 
+#: The mark of a wild card (the ace of oros under ``jokers=ace-of-oros``): the joker's star in
+#: a purple disc in the top right corner, drawn as shapes (no font needed).
+WILD_MARK = ('<g data-wild="1" transform="translate({x},15)"><circle r="11" fill="#6b3fa0" '
+             'stroke="#fff" stroke-width="1.5"/><g transform="scale(0.75)">{star}</g></g>')
+
+
 def card_svg(code: str, *, width: int = 72, highlight: str | None = None,
-             lang: str = "en") -> str:
+             lang: str = "en", wild: bool = False) -> str:
     """The face of ``code`` (``'7o'``, ``'12b'``, ``'JK'``) as an SVG document ``width`` px wide.
 
     ``highlight`` is a CSS colour for a ring round the card (a selected card, the best discard);
-    ``lang`` names the suit under the drawing (``COPAS``, ``COUPES``).
+    ``lang`` names the suit under the drawing (``COPAS``, ``COUPES``); ``wild`` marks a card
+    that plays as a joker at this table (:data:`WILD_MARK`).
+
+    >>> 'data-wild' in card_svg("1o", wild=True), 'data-wild' in card_svg("1o")
+    (True, False)
     """
     canonical = normalize_code(code)
-    return _wrap(_face(canonical, lang), width, highlight, canonical)
+    body = _face(canonical, lang)
+    if wild:
+        body += WILD_MARK.format(x=_W - 15, star=_star("#fff", "#fff"))
+    return _wrap(body, width, highlight, canonical)
 
 
 def back_svg(width: int = 72, *, highlight: str | None = None) -> str:

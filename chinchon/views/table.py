@@ -471,6 +471,14 @@ def _groups(arrangement: Arrangement, extra: tuple[Card, ...] = ()) -> tuple[tup
     return tuple(groups) + ((rest,) if rest else ())
 
 
+def next_seat(state: GameState, seat: int) -> int | None:
+    """The next seat still playing after ``seat`` (who gets what ``seat`` throws)."""
+    playing = state.sheet.playing
+    count = len(playing)
+    return next(((seat + step) % count for step in range(1, count)
+                 if playing[(seat + step) % count]), None)
+
+
 def keep_points(game: Game) -> dict[Card, int]:
     """After drawing: the loose points you keep if you throw each card (Barajamos shows it)."""
     return dict(game.state.leaves) if game.your_turn else {}
@@ -577,5 +585,5 @@ __all__ = [
     "HUMAN", "MAX_OPPONENTS", "MAX_SEED", "PACES", "PROBLEMS", "YOU", "Block", "Game", "SeatInfo",
     "Setup", "TableError", "TurnNote", "close_block", "closing_cards", "closing_options",
     "decisions", "encode", "grade_action", "hand_groups", "hint", "keep_points", "last_turns",
-    "load", "new_game", "parse_setup", "position", "seats", "turns_since", "verdicts",
+    "load", "new_game", "next_seat", "parse_setup", "position", "seats", "turns_since", "verdicts",
 ]
