@@ -23,7 +23,7 @@ from types import MappingProxyType
 from chinchon.engine.cards import RANKS_48, Card, parse_hand
 from chinchon.engine.melds import MeldError, find_meld
 from chinchon.engine.rules import ALWAYS_TWO_DECKS, OPTIONS, OURS, Rules, all_profiles, get_rules
-from chinchon.views.i18n import t
+from chinchon.views.i18n import has_text, t
 
 __all__ = ["HOUSE_CITE", "ROWS", "Cell", "Row", "cell", "compare", "disagreements"]
 
@@ -282,6 +282,12 @@ def cell(spec: _Spec, rules: Rules, lang: str) -> Cell:
     return Cell(spec.text(rules, lang), tuple(cites) or rules.sources)
 
 
+def _why(key: str, lang: str) -> str | None:
+    """Why the published profiles differ on row ``key``; None for a row where only house rules
+    can differ (the four profiles agree on it, so there is nothing of theirs to explain)."""
+    return t(f"variants.why.{key}", lang) if has_text(f"variants.why.{key}", lang) else None
+
+
 def compare(lang: str, profiles: tuple[Rules, ...] | None = None) -> tuple[Row, ...]:
     """Every row of the comparison in ``lang`` (the four default profiles unless given)."""
     profiles = profiles or all_profiles()
@@ -295,7 +301,7 @@ def compare(lang: str, profiles: tuple[Rules, ...] | None = None) -> tuple[Row, 
             key=spec.key, label=t(f"variants.row.{spec.key}", lang),
             cells=MappingProxyType({r.code(): cell(spec, r, lang) for r in profiles}),
             disagree=disagree,
-            explanation=t(f"variants.why.{spec.key}", lang) if disagree else None,
+            explanation=_why(spec.key, lang) if disagree else None,
             values=MappingProxyType({r.code(): spec.value(r) for r in profiles}
                                     if spec.compared else {})))
     return tuple(rows)
