@@ -674,7 +674,8 @@ class Tables:
             "table": info.id, "code": info.code, "rules": info.rules_code,
             "status": info.status, "clock": info.clock,
             "seats": [{"seat": s.seat, "kind": PERSON if s.kind == PERSON else "bot",
-                       "bot": None if s.kind == PERSON else s.kind, "taken": s.taken,
+                       "bot": None if s.kind == PERSON else s.kind,
+                       "taken": s.kind != PERSON or s.taken,
                        "connected": s.connected, "bot_playing": s.bot_playing}
                       for s in info.seats],
             "to_play": state.turn if info.status == PLAYING else None,
