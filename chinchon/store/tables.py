@@ -31,13 +31,14 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from chinchon.engine.cards import Card
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import Rules, get_rules
-from chinchon.game.actions import Action, decode_actions
+from chinchon.game.actions import PILE, Action, decode_actions
 from chinchon.game.players import BOT_NAMES, make_bot
 from chinchon.game.records import GameRecord
 from chinchon.game.seat_view import View, view
-from chinchon.game.state import GameState, apply, new_game
+from chinchon.game.state import Dealt, GameState, Turn, apply, new_game
 from chinchon.store.schema import Learner
 from chinchon.store.store import CODE_ALPHABET, Store, check_learner_id
 from chinchon.store.table_schema import TABLE_CODE_LENGTH, PlaySeat, PlayTable
@@ -203,6 +204,33 @@ class SeatPage:
     clock_left: float | None
     #: Only when the game is over or closed: the whole game (the seed is no secret then).
     final: GameState | None
+    #: The turns of the hand being played, as the table saw them (oldest first).
+    notes: tuple[Note, ...] = ()
+
+
+@dataclass(frozen=True)
+class Note:
+    """A finished turn as everyone at the table saw it: the card drawn only when it came
+    from the pile (a stock card is never named)."""
+
+    seat: int
+    source: str
+    card: Card | None
+    discard: Card
+    close: bool
+
+
+def public_turns(state: GameState) -> tuple[Note, ...]:
+    """The turns of the current hand (or of the last one, once the game is over)."""
+    found: list[Note] = []
+    for event in state.events():
+        if isinstance(event, Dealt):
+            found = []
+        elif isinstance(event, Turn):
+            found.append(Note(event.seat, event.draw,
+                              event.card if event.draw == PILE else None, event.discard,
+                              event.close))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -387,7 +415,16 @@ class Tables:
             clock_left = max(0.0, row.clock - (now - row.turn_since).total_seconds())
         final = state if row.status in FINISHED else None
         return SeatPage(self._info(loaded, now), found.seat, view(state, found.seat),
-                        clock_left, final)
+                        clock_left, final, public_turns(state))
+
+    def invite_keys(self, table: object, seat: object, key: object) -> dict[int, str]:
+        """For the table's creator (the holder of his seat's key): the key of every person
+        seat still open, to send as links. :class:`NotCreator` for anyone else."""
+        loaded = self._load(table)
+        found = self._seat(loaded, seat, key)
+        if loaded.row.creator is None or found.learner_id != loaded.row.creator:
+            raise NotCreator(f"only the player who made table {loaded.id} sees its links")
+        return {s.seat: s.key for s in loaded.seats if s.kind == PERSON and not _taken(s)}
 
     def record(self, table: object) -> str:
         """The record (``replay`` text) of a finished table; :class:`GameStillOn` before."""
