@@ -127,7 +127,7 @@ def create_form(found: Tables, rules_id: str, lang: str) -> None:
     rules = current_rules(rules_id)
     low, high = rules.players
     code = house_code(rules_id) or rules_id
-    st.caption(tr("create_rules", lang, rules=code))
+    st.caption(tr("rules_line", lang, rules=code))
     count = st.slider(tr("seats", lang), low, high, min(4, high), key="tables_count")
     kinds = [PERSON]
     choices = (PERSON, *BOT_NAMES)
@@ -369,6 +369,7 @@ def turn_line(page: SeatPage, names: Sequence[str], lang: str) -> None:
     clock = ("" if page.clock_left is None
              else " · " + tr("clock_left", lang, n=int(page.clock_left + 0.5)))
     st.markdown(f"**{words}**{clock} · " + tr("hand_number", lang, n=mine.hand_number))
+    st.caption(tr("rules_line", lang, rules=page.info.rules_code))
 
 
 def draw_area(page: SeatPage, lang: str) -> None:
