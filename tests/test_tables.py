@@ -159,6 +159,8 @@ def test_seats_keys_and_named_problems(tables: Tables) -> None:
     info = tables.start(made.table, LEARNERS[0])
     assert info.status == "playing"
     assert [s.kind for s in info.seats] == ["person", "expert", "greedy"]  # empty: the bot
+    with pytest.raises(SeatTaken, match="played by the expert bot"):  # a link opened late
+        tables.page(made.table, 1, made.keys[1])
     page = tables.page(made.table, 0, made.keys[0])
     if page.view.turn != 0:
         with pytest.raises(NotYourTurn, match="not seat 0's"):

@@ -400,6 +400,9 @@ class Tables:
         if not isinstance(key, str) or not secrets.compare_digest(
                 found.key.encode(), key.encode()):
             raise WrongKey(f"the key does not open seat {seat} of table {loaded.id}")
+        if found.kind != PERSON:  # nobody took it before the start: its bot's cards are his
+            raise SeatTaken(f"seat {seat} of table {loaded.id} is played by the {found.kind} "
+                            f"bot: the game started without this seat's player")
         return found
 
     def _state(self, loaded: _Loaded) -> GameState:

@@ -81,11 +81,17 @@ def _never_seen_by(seat: int, final: Any, hand: int) -> set[str]:
     return deck - seen
 
 
+@pytest.mark.parametrize("servers", [1, 2], ids=["one-server-sqlite", "two-servers-postgresql"])
 def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Callable[..., str],
-                                                  tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/tables.db"
-    base = fresh_server(env={"CHINCHON_DB_URL": url})
+                                                  tmp_path: Path, servers: int,
+                                                  request: pytest.FixtureRequest) -> None:
+    """With two servers, seat 0 plays on one and seat 1 on the other, one PostgreSQL below."""
+    if servers == 1:
+        url = f"sqlite:///{tmp_path}/tables.db"
+    else:
+        url = request.getfixturevalue("postgres").create_database()
     store = Store(url)
+    bases = [fresh_server(env={"CHINCHON_DB_URL": url}) for _ in range(servers)]
     tables = Tables(store)
     made = tables.create("fournier", {}, ["person", "person"])
     pages, frames, faces = [], [], []
@@ -98,7 +104,7 @@ def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Ca
                 "framereceived", lambda data: frames.append(
                     data if isinstance(data, bytes) else data.encode())))
             page.on("request", lambda request: faces.append(request.url))
-        page.goto(base + made.links()[str(seat)])
+        page.goto(bases[seat % servers] + made.links()[str(seat)])
         pages.append(page)
     for page in pages:
         wait_idle(page)
@@ -137,7 +143,7 @@ def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Ca
     assert reloaded
     for page in pages:
         expect(page.get_by_text(re.compile(r"Hand 1: the end and the scores"))).to_be_visible()
-    screenshot(pages[1], "tables-hand-over")
+    screenshot(pages[1], f"tables-hand-over-{servers}")
     final = tables.page(made.table, 1, made.keys[1])
     # The scan: seat 1 never received a card it could not see, in any form.
     state = tables._state(tables._load(made.table))
