@@ -7,7 +7,7 @@ asks for (a fragment rerun every second), reads the ``data-table-version`` and
 ``data-seat-to-play`` of the element holding the table, and when it is his turn waits a think
 time and plays through the page's own components (``draw-stock``, then a card of his hand).
 
-Measured: from the moment a move was written (the mover's rerun finished) to the moment each
+Measured: from the click that makes a move (the mover's rerun request sent) to the moment each
 other seat's page shows that version: p95 over every (move, other seat) pair; moves lost or
 doubled (the table's actions against the moves the clients made); the server's CPU per idle
 seat per minute (the same seats, nobody moving); its memory over the run. With ``--servers 2``
@@ -156,12 +156,17 @@ async def run_seat(url: str, table: int, seat: int, key: str, until: float,
                 if (not shared.idle and client.to_play == seat and client.fragment):
                     await asyncio.sleep(rng.uniform(*think))
                     before = client.version
+                    # From the click: the other pages may show the move before the mover's
+                    # own rerun has finished.
+                    shared.written[(table, before + 1)] = time.monotonic()
                     if await client.move():
                         if client.version == before + 1:
-                            shared.written[(table, client.version)] = time.monotonic()
                             shared.moves[table] = shared.moves.get(table, 0) + 1
                             seen = client.version
+                        else:
+                            shared.written.pop((table, before + 1), None)
                         continue
+                    shared.written.pop((table, before + 1), None)
                 await asyncio.sleep(max(0.0, next_poll - time.monotonic()))
                 if client.fragment:
                     await client.poll()
