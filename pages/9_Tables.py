@@ -11,6 +11,8 @@ from webui import tables as wt
 from webui.ui import setup_page
 
 lang, rules_id = setup_page("tables")
+if "table" in st.query_params:
+    wt.learner()  # a seat binds to this browser's learner: the banner's cookie must keep him
 progress.banner(lang)
 st.title(t("page.tables", lang))
 st.caption(t("tables.intro", lang))

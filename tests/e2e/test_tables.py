@@ -39,8 +39,13 @@ def _wait_version(pages: list[Any], version: int) -> None:
                                                                                  timeout=30_000)
 
 
-def _hand(page: Any) -> list[str]:
-    return sorted(page.locator(HAND).evaluate_all("bs => bs.map(b => b.dataset.card)"))
+def _wait_hand(page: Any, codes: list[str]) -> None:
+    """Wait until the hand's buttons are ``codes`` (the marker with the version is drawn
+    before the hand, so the hand may lag it by a moment)."""
+    page.wait_for_function(
+        "([selector, want]) => JSON.stringify([...document.querySelectorAll(selector)]"
+        ".map(b => b.dataset.card).sort()) === JSON.stringify(want)",
+        arg=[HAND, sorted(codes)], timeout=30_000)
 
 
 def _click(page: Any, action: Action) -> None:
@@ -121,7 +126,7 @@ def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Ca
         mine = tables.page(made.table, seat, made.keys[seat])
         page = pages[seat]
         expect(page.locator(f'[data-seat-to-play="{seat}"]')).to_have_count(1)
-        assert _hand(page) == sorted(c.code() for c in mine.view.hand)
+        _wait_hand(page, [c.code() for c in mine.view.hand])
         action = make_bot("greedy", number).choose(mine.view)
         if isinstance(action, Discard) and action.close:
             html_before_end = pages[1].content()
@@ -135,8 +140,8 @@ def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Ca
             pages[1].reload()
             wait_idle(pages[1])
             _wait_version(pages[1:], version + 1)
-            assert _hand(pages[1]) == sorted(
-                c.code() for c in tables.page(made.table, 1, made.keys[1]).view.hand)
+            _wait_hand(pages[1], [c.code() for c in
+                                  tables.page(made.table, 1, made.keys[1]).view.hand])
             reloaded = True
     else:
         pytest.fail(f"no close after {MOST_ACTIONS} actions")
