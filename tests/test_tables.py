@@ -230,6 +230,21 @@ def test_the_clock_gives_a_late_seat_to_a_bot_until_he_takes_it_back(tables: Tab
     assert not back.seats[late].bot_playing
 
 
+def test_a_poll_plays_the_due_bot_and_shows_its_move(tables: Tables) -> None:
+    made = tables.create("fournier", {}, ["person", "greedy"])
+    tables.sit(made.table, 0, made.keys[0], LEARNERS[0])
+    before = tables.info(made.table)
+    page = tables.poll(made.table, 0, made.keys[0])
+    if page.view.turn == 0 and before.moves == 0:  # his turn: nothing is due, nothing moves
+        assert page.info.moves == 0
+        play_as_bot(tables, made.table, 0, made.keys[0])
+        play_as_bot(tables, made.table, 0, made.keys[0])
+        page = tables.poll(made.table, 0, made.keys[0])
+    assert page.info.moves == tables.info(made.table).moves >= 1
+    assert page.info.version == tables.version(made.table)
+    assert page.info.seats[0].connected
+
+
 def test_a_player_who_left_is_played_by_the_bot(tables: Tables) -> None:
     tables.away = 20.0
     made = tables.create("fournier", {}, ["person", "person"])

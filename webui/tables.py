@@ -235,9 +235,7 @@ def seat_page(found: Tables, where: vt.Address, lang: str) -> None:
 def live(found: Tables, where: vt.Address, lang: str) -> None:
     """One poll: play a due bot action, say this seat is here, draw the table."""
     try:
-        found.tick(where.table)
-        found.seen(where.table, where.seat, where.key)
-        page = found.page(where.table, where.seat, where.key)
+        page = found.poll(where.table, where.seat, where.key)
     except TableProblem as error:
         problem(error, lang)
         return

@@ -411,14 +411,29 @@ class Tables:
     def page(self, table: object, seat: object, key: object) -> SeatPage:
         """What seat ``seat`` may see, for the holder of its key."""
         loaded = self._load(table)
-        found = self._seat(loaded, seat, key)
+        return self._page(loaded, self._seat(loaded, seat, key).seat)
+
+    def _page(self, loaded: _Loaded, seat: int) -> SeatPage:
         row, state, now = loaded.row, self._state(loaded), _now()
         clock_left = None
         if row.clock and row.status == PLAYING and row.turn_since is not None:
             clock_left = max(0.0, row.clock - (now - row.turn_since).total_seconds())
         final = state if row.status in FINISHED else None
-        return SeatPage(self._info(loaded, now), found.seat, view(state, found.seat),
-                        clock_left, final, public_turns(state))
+        return SeatPage(self._info(loaded, now), seat, view(state, seat), clock_left, final,
+                        public_turns(state))
+
+    def poll(self, table: object, seat: object, key: object) -> SeatPage:
+        """One poll of a seat's page, reading the table once: play a bot action if one is
+        due (:meth:`tick`), note that the seat's page is open (:meth:`seen`), and return what
+        the seat may see."""
+        loaded = self._load(table)
+        found = self._seat(loaded, seat, key)
+        if self._tick(loaded):
+            loaded = self._load(table)  # it moved: the page shows the move
+        now = _now()
+        if found.last_seen is None or (now - found.last_seen).total_seconds() >= SEEN_EVERY:
+            self._see(loaded.id, found.seat, now)
+        return self._page(loaded, found.seat)
 
     def invite_keys(self, table: object, seat: object, key: object) -> dict[int, str]:
         """For the table's creator (the holder of his seat's key): the key of every person
@@ -575,13 +590,13 @@ class Tables:
         now = _now()
         loaded = self._load(table)
         found = self._seat(loaded, seat, key)
-        if found.last_seen is not None and (
-                now - found.last_seen).total_seconds() < SEEN_EVERY:
-            return
+        if found.last_seen is None or (now - found.last_seen).total_seconds() >= SEEN_EVERY:
+            self._see(loaded.id, found.seat, now)
+
+    def _see(self, table: int, seat: int, now: datetime.datetime) -> None:
         with self._sessions() as session, session.begin():
             session.execute(update(PlaySeat).where(
-                PlaySeat.table_id == loaded.id, PlaySeat.seat == found.seat)
-                .values(last_seen=now))
+                PlaySeat.table_id == table, PlaySeat.seat == seat).values(last_seen=now))
 
     def take_back(self, table: object, seat: object, key: object) -> TableInfo:
         """A person takes his seat back from the bot that played it (one click)."""
@@ -674,7 +689,9 @@ class Tables:
     def tick(self, table: object, now: datetime.datetime | None = None) -> bool:
         """Play one bot action if one is due (see :meth:`due`); True when it moved. Any page
         may call it: of two that do at once, one writes and the other does nothing."""
-        loaded = self._load(table)
+        return self._tick(self._load(table), now)
+
+    def _tick(self, loaded: _Loaded, now: datetime.datetime | None = None) -> bool:
         info = self._info(loaded, now)
         state = self._state(loaded)
         act, takes_over = self.due(info, state, now)
