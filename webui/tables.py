@@ -131,9 +131,9 @@ def create_form(found: Tables, rules_id: str, lang: str) -> None:
     count = st.slider(tr("seats", lang), low, high, min(4, high), key="tables_count")
     kinds = [PERSON]
     choices = (PERSON, *BOT_NAMES)
-    columns = st.columns(min(count, 3))
+    columns = st.columns(min(count - 1, 3))
     for seat in range(1, count):
-        with columns[seat % len(columns)]:
+        with columns[(seat - 1) % len(columns)]:
             kinds.append(st.selectbox(
                 tr("seat_name", lang, n=seat + 1), choices, key=f"tables_kind_{seat}",
                 format_func=lambda k: tr("kind_person", lang) if k == PERSON
