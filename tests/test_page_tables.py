@@ -89,3 +89,32 @@ def test_a_seat_sees_its_own_cards_only(tables: Tables) -> None:
     mine = {c.code() for c in state.hands[1] or ()} | {c.code() for c in state.pile}
     for card in {c.code() for c in (*state.stock, *(state.hands[0] or ()))} - mine:
         assert f'"{card}"' not in tree and f"/{card}.svg" not in tree
+
+
+def test_after_the_game_the_review_the_record_and_my_progress(tables: Tables) -> None:
+    from sqlalchemy import func, select
+
+    from chinchon.store.schema import Game
+
+    fast = Tables(tables.store, pace=0.0, away=0.0)  # the person is away: a bot plays him
+    made = fast.create("fournier", {}, ["person", "greedy"])
+    fast.sit(made.table, 0, made.keys[0])
+    for _ in range(5000):
+        if fast.info(made.table).finished:
+            break
+        fast.tick(made.table)
+    with tables.store.engine.connect() as connection:
+        before = connection.scalar(select(func.count()).select_from(Game))
+    at = open_page(PAGE, lang="fr", table=str(made.table), seat="0", key=made.keys[0])
+    assert not at.exception
+    assert at.get("download_button"), "the record can be downloaded"
+    assert next(m.label for m in at.metric) == "Précision"
+    with tables.store.engine.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(Game)) == before + 1
+    nexts = [b for b in at.button if b.key and b.key.endswith("_next")]
+    if nexts:
+        at = nexts[0].click().run()
+        assert not at.exception and at.get("html")
+    at.run()  # a rerun keeps the game once
+    with tables.store.engine.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(Game)) == before + 1

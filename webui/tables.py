@@ -37,7 +37,7 @@ from chinchon.views.i18n import card_name, t
 from webui import progress
 from webui.card_buttons import ActionButton, card_buttons, clicked_action, clicked_card
 from webui.hand_end import show_hand_end
-from webui.table import _backs_html, _row, action_text, percent, seat_line
+from webui.table import _backs_html, _row, action_text, percent, seat_line, show_verdict
 from webui.ui import current_options, house_code, literal, show_cards
 
 S = st.session_state
@@ -66,8 +66,9 @@ def learner() -> str:
     """This browser's learner (a new one is made, and kept in the cookie, on first use)."""
     found = progress.learner()
     if found is None:
-        found = uuid.uuid4().hex
-        progress.adopt(found)
+        opened = progress.store()
+        found = opened.new_learner() if opened is not None else uuid.uuid4().hex
+        progress.adopt(found)  # written first: the cookie never names a stranger
     return found
 
 
@@ -526,14 +527,28 @@ def review(page: SeatPage, final: Any, names: Sequence[str], lang: str) -> None:
                                                          d.state.top, lang),
                    t("play.col.grade", lang): t(f"coach.grade.{d.verdict.grade}", lang)}
                   for d in decisions], hide_index=True)
-    mistakes = [decisions[i] for i in summary.mistakes()]
-    if mistakes:
-        first = mistakes[0]
-        st.markdown(t("play.mistake_at", lang, n=decisions.index(first) + 1,
-                      move=action_text(first.action, names, page.seat, first.state.top,
-                                       lang)))
-        show_cards([c.code() for c in first.verdict.position.hand], lang, width=48)
+    mistakes = summary.mistakes()
+    if not mistakes:
+        st.caption(t("play.no_mistakes", lang))
+    else:
+        at_key = f"{key}_at"
+        st.button(t("play.next_mistake", lang, n=len(mistakes)), icon=":material/search:",
+                  key=f"{key}_next", on_click=_next_mistake, args=(at_key, mistakes))
+        at = S.get(at_key)
+        if at is not None:
+            shown = decisions[at]
+            st.markdown(t("play.mistake_at", lang, n=at + 1,
+                          move=action_text(shown.action, names, page.seat, shown.state.top,
+                                           lang)))
+            show_cards([c.code() for c in shown.verdict.position.hand], lang, width=48)
+            show_verdict(shown.verdict, lang, heading=t("play.review_grade", lang))
     keep(page, final, accuracy)
+
+
+def _next_mistake(at_key: str, mistakes: Sequence[int]) -> None:
+    current = S.get(at_key)
+    later = [i for i in mistakes if current is None or i > current]
+    S[at_key] = later[0] if later else mistakes[0]
 
 
 def keep(page: SeatPage, final: Any, accuracy: Any) -> None:
