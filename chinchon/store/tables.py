@@ -41,7 +41,7 @@ from chinchon.game.seat_view import View, view
 from chinchon.game.state import Dealt, GameState, Turn, apply, new_game
 from chinchon.store.schema import Learner
 from chinchon.store.store import CODE_ALPHABET, Store, check_learner_id
-from chinchon.store.table_schema import TABLE_CODE_LENGTH, PlaySeat, PlayTable
+from chinchon.store.table_schema import SEAT_KEY_LENGTH, TABLE_CODE_LENGTH, PlaySeat, PlayTable
 
 PERSON = "person"
 KINDS = (PERSON, *BOT_NAMES)
@@ -250,7 +250,9 @@ def _rules(rules_code: str, options: Mapping[str, int], players: int) -> Rules:
 
 
 def _key() -> str:
-    return secrets.token_urlsafe(18)[:24]
+    """A seat's secret: hex, so that it never starts with "-" (a command line would read it
+    as an option) and needs no escaping in an address."""
+    return secrets.token_hex(SEAT_KEY_LENGTH // 2)
 
 
 def _check_kinds(kinds: Sequence[str]) -> list[str]:

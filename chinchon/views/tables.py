@@ -22,7 +22,7 @@ from chinchon.game.state import GameState
 from chinchon.views import coach
 from chinchon.views import table as tb
 
-#: Seat keys are URL-safe base64 (see chinchon.store.tables); anything else is refused unread.
+#: Seat keys are hex (see chinchon.store.tables); anything else is refused unread.
 _KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _NUMBER_RE = re.compile(r"\d{1,9}")
 #: The clocks the create form offers (seconds; 0: off).
