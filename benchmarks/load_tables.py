@@ -188,6 +188,21 @@ def summary(shared: Shared) -> str:
             f"max {max(lat, default=float('nan')) * 1000:.0f} ms; errors {len(shared.errors)}")
 
 
+async def warm_up(url: str) -> float:
+    """One visit of the Tables page (a fresh server's first runs import the game and the
+    coach): the seconds it took, reported apart."""
+    import random
+
+    start = time.perf_counter()
+    ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
+    async with connect(ws_url, subprotocols=["streamlit"],  # type: ignore[list-item]
+                       max_size=None, open_timeout=TIMEOUT) as ws:
+        session = Session(ws, random.Random(0))
+        await session.rerun(page="")
+        await session.open("Tables")
+    return time.perf_counter() - start
+
+
 async def _run(servers: list[Any], seats: list[tuple[int, int, str]], seconds: float,
                think: tuple[float, float], shared: Shared, idle_after: float) -> float:
     """Play for ``idle_after`` seconds, then only poll until ``seconds``; the servers' CPU
@@ -236,6 +251,8 @@ def run_tables(tables_count: int, per_table: int, seconds: float, idle: float,
         print(f"{tables_count} tables of {per_table} people on {servers} server(s) "
               f"({'PostgreSQL' if cluster else 'SQLite'}); think {think[0]}-{think[1]} s; "
               f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+        for server in running:
+            print(f"warm-up (the Tables page once): {asyncio.run(warm_up(server.url)):.1f} s")
         shared = Shared()
         rss = [server.rss_mb() for server in running]
         cpu0 = [server.cpu_seconds() for server in running]

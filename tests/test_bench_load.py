@@ -31,7 +31,7 @@ def test_one_table_of_two_people_for_a_few_seconds() -> None:
     moves; nothing lost or doubled, no error."""
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_load", "--tables", "1", "--table-seats", "2",
-         "--duration", "10", "--idle", "3", "--think", "0.2", "0.4"],
+         "--duration", "20", "--idle", "3", "--think", "0.2", "0.4"],
         capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "0 lost or doubled" in done.stdout
