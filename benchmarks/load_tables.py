@@ -3,8 +3,8 @@
 ``T`` tables of ``P`` person seats each, every seat a light client of Streamlit's websocket
 protocol (:class:`benchmarks.bench_load.Session`) on its ``/Tables?table=…&seat=…&key=…``
 page. Each client does what a browser does: it follows the ``auto_rerun`` the page's fragment
-asks for (a fragment rerun every second), reads the ``data-table-version`` and
-``data-seat-to-play`` of the element holding the table, and when it is his turn waits a think
+asks for (a fragment rerun every ``CHINCHON_TABLE_POLL`` seconds, half a second by default),
+reads the ``data-table-version`` and ``data-seat-to-play`` of the element holding the table, and when it is his turn waits a think
 time and plays through the page's own components (``draw-stock``, then a card of his hand).
 
 Measured: from the click that makes a move (the mover's rerun request sent) to the moment each
@@ -265,7 +265,7 @@ def run_tables(tables_count: int, per_table: int, seconds: float, idle: float,
         # The idle part: every seat polls, nobody moves.
         idle_cpu = (sum(end) - switch) / max(idle, 1e-9) * 60 / len(seats)
         print(f"idle: {idle_cpu:.2f} server CPU seconds per seat per minute ({len(seats)} seats "
-              f"polling every {1.0:.0f} s for {idle:.0f} s)")
+              f"polling, nobody moving, for {idle:.0f} s)")
         print(f"server CPU over the run: {sum(cpu):.1f} s in {wall:.0f} s; memory "
               + ", ".join(f"{a:.0f} -> {s.rss_mb():.0f} MB" for a, s in zip(rss, running,
                                                                           strict=True)))
