@@ -5,7 +5,8 @@ protocol (:class:`benchmarks.bench_load.Session`) on its ``/Tables?table=…&sea
 page. Each client does what a browser does: it follows the ``auto_rerun`` the page's fragment
 asks for (a fragment rerun every ``CHINCHON_TABLE_POLL`` seconds, half a second by default),
 reads the ``data-table-version`` and ``data-seat-to-play`` of the element holding the table,
-and when it is his turn waits a think time and plays through the page's own components (``draw-stock``, then a card of his hand).
+and when it is his turn waits a think time and plays through the page's own components
+(``draw-stock``, then a card of his hand).
 
 Measured: from the click that makes a move (the mover's rerun request sent) to the moment each
 other seat's page shows that version: p95 over every (move, other seat) pair; moves lost or
