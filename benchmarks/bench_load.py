@@ -18,7 +18,9 @@ person clicking briskly). The server's memory (RSS of its process) is sampled ev
 
 ``python -m benchmarks.bench_load`` runs 1, 10, 20 and 40 sessions (``--duration`` seconds
 each, 30 by default), then a soak of 20 sessions (``--soak`` seconds, 300 by default; 0 skips it).
-``--sessions 2 --duration 5 --soak 0`` is the smoke test's run. Target: p95 <= 1 s at 20 sessions,
+``--sessions 2 --duration 5 --soak 0`` is the smoke test's run. ``--tables 10 --table-seats 4``
+plays tables with people instead (:mod:`benchmarks.load_tables`; ``--servers 2``: two servers
+on one PostgreSQL). Target: p95 <= 1 s at 20 sessions,
 no error (an exception on a page, a lost message, a timeout).
 """
 
@@ -330,7 +332,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", metavar="FILE", default=None,
                         help="run the server under py-spy (pip install py-spy) and write its "
                              "flame graph to SVG (a .svg name) or its collapsed stacks")
+    parser.add_argument("--tables", type=int, default=0, metavar="T",
+                        help="instead: T tables of --table-seats people (benchmarks/load_tables.py)")
+    parser.add_argument("--table-seats", type=int, default=4, metavar="P")
+    parser.add_argument("--servers", type=int, default=1, choices=(1, 2),
+                        help="with --tables: 2 servers on one PostgreSQL, half of each table's "
+                             "seats on each")
+    parser.add_argument("--idle", type=float, default=30.0,
+                        help="with --tables: seconds of polling with nobody moving, after "
+                             "--duration of play (default 30)")
     args = parser.parse_args(argv)
+    if args.tables:
+        from benchmarks.load_tables import run_tables
+
+        return run_tables(args.tables, args.table_seats, args.duration, args.idle,
+                          tuple(args.think), args.servers)
     fmt = "flamegraph" if str(args.profile).endswith(".svg") else "raw"
     prefix = ("py-spy", "record", "--nonblocking", "-r", "50", "-f", fmt, "-o", args.profile,
               "--") if args.profile else ()

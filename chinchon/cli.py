@@ -180,6 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_db_commands(commands, Parser)
     add_game_commands(commands, _add_rules_options)
+    from chinchon.cli_table import add_commands as add_table_commands
+
+    add_table_commands(commands, _add_rules_options)
     return parser
 
 

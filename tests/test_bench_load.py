@@ -24,3 +24,16 @@ def test_two_sessions_for_a_few_seconds() -> None:
     (row,) = [line.split() for line in lines if line.split()[:1] == ["2"]]
     actions, errors = row[2], row[6]
     assert int(actions) >= 4 and int(errors) == 0, done.stdout
+
+
+def test_one_table_of_two_people_for_a_few_seconds() -> None:
+    """``--tables``: two seats' pages move through their components and see each other's
+    moves; nothing lost or doubled, no error."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_load", "--tables", "1", "--table-seats", "2",
+         "--duration", "20", "--idle", "3", "--think", "0.2", "0.4"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "0 lost or doubled" in done.stdout
+    moves = int(done.stdout.split("moves ", 1)[1].split(",", 1)[0])
+    assert moves >= 2, done.stdout

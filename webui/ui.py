@@ -63,6 +63,7 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("odds", "odds"),
     ("progress", "progress"),
     ("play", "play"),
+    ("tables", "tables"),
     ("house_rules", "house"),
 )
 

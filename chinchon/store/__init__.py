@@ -1,4 +1,5 @@
-"""The database side of Chinchón Lab: learners, puzzle attempts, ratings, games.
+"""The database side of Chinchón Lab: learners, puzzle attempts, ratings, games, tables
+with people (:mod:`chinchon.store.tables`).
 
 The engine never imports this package; pages reach it through ``webui/progress.py`` and the
 command line through ``python -m chinchon db upgrade``. See :mod:`chinchon.store.store` for
@@ -27,6 +28,7 @@ from chinchon.store.store import (
     UnknownLearner,
     check_learner_id,
 )
+from chinchon.store.table_schema import PlaySeat, PlayTable  # noqa: F401  (in Base.metadata)
 
 __all__ = [
     "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "DatabaseUrlError", "GameRecord",

@@ -29,6 +29,7 @@ PAGES = [
     ("My_progress", "progress"),
     ("House_rules", "house"),
     ("Play", "play"),
+    ("Tables", "tables"),
 ]
 QUERIES = {"lab": "&hand=7o+7c+7b+9e+10e+11e+4o+1b"}  # eight cards: every section shows
 VIEWPORTS = [(1366, 900), (390, 844)]

@@ -1,0 +1,91 @@
+"""The Tables page's model (issue 20), no Streamlit: a seat's address read from the URL with
+its problems named, the seats as the page names them, and the review of one seat's decisions
+once the game is over (the Play page's coach, for any seat).
+
+>>> parse_address("12", "1", "abc")
+Address(table=12, seat=1, key='abc')
+>>> parse_address("12", "x", "abc")
+Traceback (most recent call last):
+...
+chinchon.views.tables.AddressError: not a seat number: 'x'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from chinchon.engine.errors import quote
+from chinchon.game.actions import STOCK, Action, Discard, Draw, Return
+from chinchon.game.records import GameRecord
+from chinchon.game.state import GameState
+from chinchon.views import coach
+from chinchon.views import table as tb
+
+#: Seat keys are hex (see chinchon.store.tables); anything else is refused unread.
+_KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_NUMBER_RE = re.compile(r"\d{1,9}")
+#: The clocks the create form offers (seconds; 0: off).
+CLOCKS = (0, 30, 60, 120, 300)
+
+
+class AddressError(ValueError):
+    """A ``/Tables?table=…&seat=…&key=…`` value that is not one (``field`` names it)."""
+
+    def __init__(self, message: str, field: str, value: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.value = value
+
+
+@dataclass(frozen=True)
+class Address:
+    table: int
+    seat: int
+    key: str
+
+
+def parse_address(table: str, seat: str, key: str) -> Address:
+    """A seat's address from the URL's ``table``, ``seat`` and ``key``."""
+    for field, value in (("table", table), ("seat", seat)):
+        if not _NUMBER_RE.fullmatch(value.strip()):
+            raise AddressError(f"not a {field} number: {quote(value)}", field, value)
+    if not _KEY_RE.fullmatch(key.strip()):
+        raise AddressError(f"not a seat key: {quote(key)}", "key", key)
+    return Address(int(table), int(seat), key.strip())
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One graded decision of a seat: its index among the game's actions, the state before
+    it, the action and the coach's verdict."""
+
+    index: int
+    state: GameState
+    action: Action
+    verdict: coach.Verdict
+
+
+def seat_decisions(final: GameState, seat: int) -> tuple[Decision, ...]:
+    """Every draw and discard ``seat`` made in the game, graded by the coach from what that
+    seat knew then (the same grades as the Play page's review)."""
+    record = GameRecord.of(final)
+    found: list[Decision] = []
+    for index, (state, action) in enumerate(zip(record.states(), record.actions,
+                                                 strict=False)):
+        if state.turn != seat or isinstance(action, Return):
+            continue
+        verdict = _grade(state, seat, action)
+        if verdict is not None:
+            found.append(Decision(index, state, action, verdict))
+    return tuple(found)
+
+
+def _grade(state: GameState, seat: int, action: Action) -> coach.Verdict | None:
+    # tb.grade_action grades seat 0 (the Play page's); a table grades any seat the same way.
+    position = tb.position(state, seat)
+    if isinstance(action, Draw):
+        return coach.grade_draw(position, "take" if action.source != STOCK else "stock")
+    if isinstance(action, Discard):
+        return coach.grade_discard(position, action.card, action.close)
+    return None
