@@ -39,7 +39,7 @@ from chinchon.store import (
 from chinchon.store.progress import SHIFTS, Outbox, choose_puzzle, daily_done, misses, streak
 from chinchon.views import coach
 from chinchon.views import table as tb
-from chinchon.views.i18n import t
+from chinchon.views.i18n import fmt_signed, t
 from webui.ui import current_options, literal
 
 COOKIE = "chinchon_learner"
@@ -297,7 +297,7 @@ def rating_widget(lang: str, rules_id: str) -> None:
     """The learner's rating under ``rules_id`` with its latest change, the easier/harder
     setting for the next puzzle, and today's daily puzzle once solved."""
     learner_id, opened = learner(), store()
-    rating, games, done_today = None, 0, False
+    rating, games, done_today, held = None, 0, False, None
     if learner_id is not None and opened is not None:
         try:
             info = opened.learner_ratings(learner_id).get(rules_id)
@@ -305,19 +305,39 @@ def rating_widget(lang: str, rules_id: str) -> None:
         except SQLAlchemyError:  # shown as unknown while the database is away
             info, recent = None, []
         if info is not None:
-            rating, games = info.rating.rating, info.games
+            rating, games, held = info.rating.rating, info.games, info.rating
         done_today = daily_done(recent, datetime.datetime.now(datetime.UTC).date())
     last = last_attempt()
     change = last.change if last is not None and last.rules_id == rules_id else None
     left, right = st.columns([1, 2], vertical_alignment="bottom")
-    left.metric(t("progress.rating", lang),
+    provisional = held is not None and held.provisional
+    help_text = t("progress.rating_help", lang, games=games)
+    if held is not None and provisional:
+        help_text += "\n\n" + t("progress.provisional_help", lang, rd=round(held.rd))
+    left.metric(rating_label(lang, provisional),
                 f"{rating:.0f}" if rating is not None else "—",
-                delta=f"{change:+.0f}" if change is not None else None,
-                help=t("progress.rating_help", lang, games=games))
+                **delta_args(change, lang), help=help_text)
     right.segmented_control(t("progress.shift", lang), list(SHIFTS), key=SHIFT_KEY,
                             default="normal", format_func=lambda s: t(f"progress.shift.{s}", lang))
     if done_today:
         st.caption(t("progress.daily_done", lang))
+
+
+def rating_label(lang: str, provisional: bool) -> str:
+    """"Puzzle rating", marked "(provisional)" while its deviation is high."""
+    label = t("progress.rating", lang)
+    return f"{label} ({t('progress.provisional', lang)})" if provisional else label
+
+
+def delta_args(change: float | None, lang: str) -> dict[str, Any]:
+    """A rating change as ``st.metric`` shows it: a true minus sign (−12), and the colour and
+    arrow set from the number, since Streamlit reads only a hyphen as negative."""
+    if change is None:
+        return {"delta": None}
+    rounded = round(change)
+    return {"delta": fmt_signed(rounded, lang),
+            "delta_color": "red" if rounded < 0 else "green" if rounded > 0 else "gray",
+            "delta_arrow": "down" if rounded < 0 else "up" if rounded > 0 else "off"}
 
 
 @dataclass(frozen=True)
