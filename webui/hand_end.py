@@ -19,7 +19,7 @@ from chinchon.engine.melds import Meld
 from chinchon.engine.scoring import ScoreSheet
 from chinchon.engine.solver import Arrangement
 from chinchon.views import layoff_table as lt
-from chinchon.views.i18n import card_name, number_separators, t
+from chinchon.views.i18n import card_name, fmt_number, fmt_signed, number_separators, t
 from webui.cards import LAID_RING, cards_text, show_arrangement, show_score_table, show_table
 
 OVER_STYLE = "color: #b3261e; font-weight: 700"
@@ -103,19 +103,28 @@ def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
     show_scores(end, names, lang)
 
 
+def sheet_label(row: lt.SheetRow, names: Sequence[str], lang: str, you: str | None) -> str:
+    """A line's name on the score sheet: "Hand 3", or "4: you come back" for the player named
+    ``you`` (the verb agrees)."""
+    who = names[row.returned] if row.returned is not None else ""
+    mine = "you_" if row.kind.value == "return" and you is not None and who == you else ""
+    return t(f"layoffs.entry.{mine}{row.kind.value}", lang, n=row.number, who=who)
+
+
 def show_score_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str, *,
-                     chart: bool = True) -> None:
+                     chart: bool = True, you: str | None = None) -> None:
     """Every line of the sheet (what each hand added, the totals, over the limit in red) and a
-    chart of the totals against the limit."""
+    chart of the totals against the limit. The player named ``you`` (by default the Play
+    page's own seat name, ``play.you``) is addressed as "you"."""
     rows = lt.sheet_rows(sheet)
     if not rows:
         return
+    you = you if you is not None else t("play.you", lang)
     limit = sheet.rules.limit
     frame = pd.DataFrame(
-        [[("+" if (a or 0) > 0 else "") + str(a) if a is not None else "" for a in row.added]
-         + [str(total) for total in row.totals] for row in rows],
-        index=[t(f"layoffs.entry.{row.kind.value}", lang, n=row.number,
-                 who=names[row.returned] if row.returned is not None else "") for row in rows],
+        [[fmt_signed(a, lang) if a is not None else "" for a in row.added]
+         + [fmt_number(total, lang) for total in row.totals] for row in rows],
+        index=[sheet_label(row, names, lang, you) for row in rows],
         columns=[*(f"{s} (+)" for s in names), *(f"{s} Σ" for s in names)])
     marks = pd.DataFrame(
         [[""] * len(names) + [OVER_STYLE if total > limit else "" for total in row.totals]
