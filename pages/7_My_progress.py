@@ -86,16 +86,14 @@ elif attempts:
 
     # --- Misses ----------------------------------------------------------------------------
     st.subheader(tr("misses"))
-    shipped = pz.shipped()
-    missed = [m for m in stats.misses(mine) if m in shipped]
+    missed = progress.missed_puzzles(attempts, rules_id)
     if not missed:
         st.caption(tr("no_misses"))
     else:
         st.caption(tr("misses_note", count=len(missed)))
         if puzzles_page and st.button(tr("retry_misses"), type="primary",
                                       icon=":material/replay:"):
-            progress.start_misses(missed[1:])
-            st.switch_page(puzzles_page, query_params={**link_state, "puzzle": missed[0]})
+            progress.retry_misses(missed, puzzles_page, link_state)
         if puzzles_page:
             columns = st.columns(4)
             for n, puzzle_id in enumerate(missed[:12]):

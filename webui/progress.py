@@ -369,6 +369,18 @@ def start_misses(puzzle_ids: Sequence[str]) -> None:
     st.session_state[_MISSES] = list(puzzle_ids)
 
 
+def missed_puzzles(attempts: Sequence[Recorded], rules_id: str) -> list[str]:
+    """The shipped puzzles of ``rules_id`` whose latest attempt was a miss, latest first."""
+    shipped = pz.shipped()
+    return [m for m in misses([a for a in attempts if a.rules_id == rules_id]) if m in shipped]
+
+
+def retry_misses(missed: Sequence[str], puzzles_page: str, query: Mapping[str, str]) -> None:
+    """Open the first of ``missed`` on the Puzzles page and serve the others next."""
+    start_misses(missed[1:])
+    st.switch_page(puzzles_page, query_params={**query, "puzzle": missed[0]})
+
+
 def learner_misses() -> list[str]:
     data = learner_data()
     return misses(data.attempts) if data is not None else []
