@@ -73,7 +73,7 @@ def start(puzzle: pz.Puzzle | None) -> None:
         return
     state.update(pz_id=puzzle.id, pz_tried=[], pz_done=False, pz_hint=False, pz_counted=False,
                  pz_last=None, pz_empty=False, pz_daily=None, pz_asking=None, pz_closed=None,
-                 pz_tries=0, pz_clean=False)
+                 pz_tries=0, pz_clean=False, pz_late=False)
     state.pz_position = puzzle if puzzle.id == pz.POSITION_ID else None
     if state.pz_position is not None:
         st.query_params.pop("puzzle", None)
