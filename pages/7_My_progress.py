@@ -54,15 +54,15 @@ elif attempts:
     mine = [a for a in attempts if a.rules_id == rules_id]
     change = next((a.change for a in reversed(mine) if a.change is not None), None)
     m1, m2, m3, m4 = st.columns(4)
-    label = tr("rating_in", rules=t(f"profile.{rules_id}.name", lang))
-    if rating is not None and rating.rating.provisional:
-        label += f" ({tr('provisional')})"
-    m1.metric(label, f"{rating.rating.rating:.0f}" if rating else "—",
+    m1.metric(tr("rating_in", rules=t(f"profile.{rules_id}.name", lang)),
+              f"{rating.rating.rating:.0f}" if rating else "—",
               **progress.delta_args(change, lang),
               help=tr("rating_help", games=rating.games if rating else 0))
     m2.metric(tr("streak"), stats.streak(attempts))
     m3.metric(tr("played"), len(attempts))
     m4.metric(tr("solved"), fmt_percent(sum(a.clean for a in attempts) / len(attempts), lang))
+    if rating is not None and rating.rating.provisional:  # a label too long for a quarter row
+        st.caption(tr("provisional_help", rd=round(rating.rating.rd)))
     last = attempts[-1]
     st.caption(tr("last", puzzle=last.puzzle_id, answer=move_name(last.answer, lang),
                   result=result_name(last, lang)))
