@@ -1,10 +1,12 @@
-"""Home page of Chinchón Lab: what the game is, the four rule profiles, where to go next."""
+"""Home page of Chinchón Lab. Above the fold: where a returning learner left off and what a
+newcomer can do first; then what the game is, the four rule profiles and every page."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from chinchon.views.i18n import t
+from webui import home
 from webui.cards import show_card_groups
 from webui.ui import PAGE_WORDS, RULE_IDS, find_page, house_code, setup_page
 
@@ -17,6 +19,14 @@ lang, rules_id = setup_page("home")
 
 st.title(t("app.title", lang))
 st.markdown(f"*{t('app.tagline', lang)}*")
+
+# --- The first screen ------------------------------------------------------------------------
+# Classes: a student's class assignments are listed here, first of all (their call goes on the
+# line below, before left_off).
+home.left_off(lang, rules_id)  # a returning learner: rating, game in progress, misses waiting
+home.first_steps(lang, rules_id)  # a newcomer: the rules, a puzzle, a game, showing a hand
+
+# --- About the game --------------------------------------------------------------------------
 
 st.subheader(t("home.sample_title", lang))
 show_card_groups(
@@ -45,7 +55,7 @@ with profiles:
             f"**{t(f'profile.{rid}.name', lang)}**{mark}  \n{t(f'profile.{rid}.summary', lang)}"
         )
 
-st.header(t("home.start_title", lang))
+st.header(t("home.all_title", lang))
 for row in (PAGE_WORDS[i:i + 3] for i in range(0, len(PAGE_WORDS), 3)):
     for column, (key, _) in zip(st.columns(3), row, strict=False):
         with column.container(border=True, height="stretch"):

@@ -186,6 +186,10 @@ def show_task(step: tour.Step, task: tour.Task) -> bool:
     right = answer is not None and task.check(answer)
     with st.container(border=True, key=f"tour_task_{step.id}"):
         st.markdown(f"**{t(f'tour.task.{task.kind.value}', lang)}**")
+        if task.kind is tour.TaskKind.CLOSE and step.examples and not right:
+            # The hand asked about, as dealt: its melds and verdict wait for the answer.
+            st.caption(t("tour.hand_to_judge", lang))
+            show_cards([c.code() for c in tour.held(step.examples[0])], lang, width=56)
         if task.by_card:
             def on_card() -> None:
                 code = clicked_card(key)
@@ -219,9 +223,8 @@ def show_task(step: tour.Step, task: tour.Task) -> bool:
     return right
 
 
-def show_step(number: int, step: tour.Step) -> None:
-    done = step.id in st.session_state.get(done_key, set())
-    st.header(f"{number}. {t(step.title, lang)}" + (" ✓" if done else ""), divider="green")
+def show_rule(step: tour.Step) -> None:
+    """The step's rule in words, its sources, our readings and what the sources leave open."""
     for key in step.paragraphs:
         st.markdown(t(key, lang, **params))
     st.caption(t("tour.cite", lang, cites=cite(step.fields)))
@@ -231,10 +234,22 @@ def show_step(number: int, step: tour.Step) -> None:
         extra = f" {t('disclose.choosable', lang)}" if item.choosable else ""
         st.info(f"{t('disclose.prefix', lang, source=notes.named([item.source]))} "
                 f"{t(disclosures.text_key(item), lang)}{extra}", icon=":material/edit_note:")
+
+
+def show_step(number: int, step: tour.Step) -> None:
+    done = step.id in st.session_state.get(done_key, set())
+    st.header(f"{number}. {t(step.title, lang)}" + (" ✓" if done else ""), divider="green")
+    # Ask before telling: the question comes first; the rule that answers it follows (folded
+    # away until answered right), and no hand is solved before then.
     task = tour.task(step, rules)
-    answered = show_task(step, task)
-    # Ask before telling: the hand a card task asks about is solved only once answered.
-    hidden = task.by_card and task.kind is not tour.TaskKind.LAID_OFF and not answered
+    answered = show_task(step, task)  # right: a wrong answer is tried again first
+    if answered:
+        show_rule(step)
+    else:
+        with st.expander(t("tour.read_rule", lang), icon=":material/menu_book:"):
+            show_rule(step)
+    # The hand asked about waits; the lay-off step asks about the table its hands end on.
+    hidden = not answered and task.kind is not tour.TaskKind.LAID_OFF and bool(step.examples)
     if hidden:
         st.caption(t("tour.answer_first", lang))
     for index, example in enumerate(step.examples):

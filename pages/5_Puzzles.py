@@ -18,6 +18,7 @@ from chinchon.views import puzzle as view
 from chinchon.views.i18n import card_name, fmt_date, t
 from webui import progress  # progress (issue 11)
 from webui.card_buttons import card_buttons, clicked_card
+from webui.keys import step_keys
 from webui.ui import (
     current_options,
     house_code,
@@ -71,7 +72,8 @@ def start(puzzle: pz.Puzzle | None) -> None:
         state.pz_empty = True
         return
     state.update(pz_id=puzzle.id, pz_tried=[], pz_done=False, pz_hint=False, pz_counted=False,
-                 pz_last=None, pz_empty=False, pz_daily=None, pz_asking=None, pz_closed=None)
+                 pz_last=None, pz_empty=False, pz_daily=None, pz_asking=None, pz_closed=None,
+                 pz_tries=0, pz_clean=False, pz_late=False)
     state.pz_position = puzzle if puzzle.id == pz.POSITION_ID else None
     if state.pz_position is not None:
         st.query_params.pop("puzzle", None)
@@ -129,6 +131,8 @@ def at_table(puzzle: pz.Puzzle) -> pz.Puzzle:
 def answer(move: str) -> None:
     solution = pz.solve(at_table(on_screen()))
     verdict = pz.judge(solution, move)
+    state.pz_tries = state.get("pz_tries", 0) + 1
+    state.pz_late = state.pz_counted  # the rating already has this puzzle's first answer
     if not state.pz_counted and not rated():
         state.pz_counted = True
     if not state.pz_counted:  # the first answer scores; a hint already cost the streak
@@ -137,6 +141,7 @@ def answer(move: str) -> None:
                                 state.pz_hint, state.get("pz_daily"))
         state.pz_counted, state.pz_played = True, state.pz_played + 1
         good = verdict == "right" and not state.pz_hint
+        state.pz_clean = good  # what the rating counts: solved at the first try, no hint
         state.pz_solved += good
         state.pz_streak = state.pz_streak + 1 if good else 0
     if verdict == "wrong":
@@ -162,11 +167,45 @@ def give_hint() -> None:
     state.pz_hint, state.pz_streak = True, 0
 
 
+def can_answer() -> bool:
+    return not state.pz_done and not state.get("pz_asking")
+
+
+def on_key(action: str) -> None:
+    """A key of :data:`KEYS`: a card of the hand by its place, take or draw, a hint, next."""
+    if action == "next":
+        next_one()
+    elif action == "hint":
+        if can_answer() and not state.pz_hint:
+            give_hint()
+    elif can_answer():
+        puzzle = on_screen()
+        if puzzle.question == "take" and action in (pz.TAKE, pz.STOCK):
+            answer(action)
+        elif puzzle.question == "discard" and action.isdigit():
+            shown = shown_hand(puzzle)
+            if 1 <= int(action) <= len(shown):
+                answer(shown[int(action) - 1])
+
+
+def shown_hand(puzzle: pz.Puzzle) -> list[str]:
+    """The hand's codes in the order the page lays them out (what the number keys count)."""
+    order = pz.number_order if state.get("pz_by_number") else pz.card_order
+    return [card.code() for card in sorted(puzzle.hand, key=order)]
+
+
+#: Key → action: 1–8 a card of the hand, T take, S the stock, H a hint, N the next puzzle.
+KEYS = {**{str(n): str(n) for n in range(1, 9)},
+        "t": pz.TAKE, "T": pz.TAKE, "s": pz.STOCK, "S": pz.STOCK,
+        "h": "hint", "H": "hint", "n": "next", "N": "next"}
+
+
 def reveal() -> None:
     if not state.pz_counted and rated():
         progress.record_attempt(pz.find_puzzle(state.pz_id), None, False,  # progress (issue 11)
                                 state.pz_hint, state.get("pz_daily"))
         state.pz_counted, state.pz_played = True, state.pz_played + 1
+    state.pz_tries = state.get("pz_tries", 0) + 1  # seeing the solution spends a try
     state.update(pz_done=True, pz_streak=0, pz_last=None, pz_asking=None)
 
 
@@ -199,11 +238,15 @@ with st.spinner(tr("solving")):  # shown only if it takes a while (two decks, jo
 done, asking = state.pz_done, state.get("pz_asking")
 
 # --- The position: title, question, hand ---------------------------------------------------------
-st.subheader(view.title(puzzle, lang), anchor=False)
+# The theme and the difficulty would give the answer away: they wait until it is solved.
+st.subheader(view.title(puzzle, lang, answered=done), anchor=False)
 rules = puzzle.rules
 notes = [tr("rules_note", rules=t(f"profile.{rules.id}.name", lang)),
-         tr(f"difficulty.{puzzle.difficulty}") if rated() else tr("position_note"),
          tr("status", streak=state.pz_streak, solved=state.pz_solved, played=state.pz_played)]
+if not rated():
+    notes.insert(1, tr("position_note"))
+elif done:
+    notes.insert(1, tr(f"difficulty.{puzzle.difficulty}"))
 if state.get("pz_daily"):
     notes.insert(0, tr("daily_note", date=fmt_date(datetime.date.fromisoformat(state.pz_daily),
                                                    lang)))
@@ -221,8 +264,7 @@ hint = set(pz.hint_moves(solution)) if state.pz_hint and not done else set()
 marks = dict.fromkeys(state.pz_tried, "wrong")
 if done or asking:
     marks.update(dict.fromkeys(solution.answers if done else [asking], "right"))
-order = pz.number_order if state.get("pz_by_number") else pz.card_order
-hand_codes = [card.code() for card in sorted(puzzle.hand, key=order)]
+hand_codes = shown_hand(puzzle)
 if puzzle.question == "discard":
     card_buttons([hand_codes], lang, key="pz_cards", label=tr("your_hand"), on_click=on_card,
                  states=marks, disabled=done or bool(asking), highlight=hint, fit=True)
@@ -249,7 +291,11 @@ last = state.get("pz_last")
 if last:
     verdict, move = last
     if verdict == "right":
-        st.success(tr("right", move=view.move_name(move, puzzle, lang)),
+        # Found after a miss (or a shown solution): right, but the rating counted the miss.
+        later = rated() and state.get("pz_late") and not state.get("pz_clean")
+        st.success(tr("right_retry", move=view.move_name(move, puzzle, lang),
+                      n=state.pz_tries) if later
+                   else tr("right", move=view.move_name(move, puzzle, lang)),
                    icon=":material/check_circle:")
     else:
         st.error(tr("wrong", move=view.move_name(move, puzzle, lang)), icon=":material/close:")
@@ -294,11 +340,16 @@ def filters() -> None:
 if asking:
     filters()
 elif not done:
-    a1, a2, a3 = st.columns(3)
-    a1.button(tr("hint"), on_click=give_hint, disabled=state.pz_hint, help=tr("hint_help"),
-              icon=":material/lightbulb:", width="stretch")
-    a2.button(tr("solution"), on_click=reveal, icon=":material/visibility:", width="stretch")
-    with a3:
+    missed = bool(state.pz_tried)  # after a miss, moving on is offered as well as trying again
+    actions = st.columns(4 if missed else 3)
+    actions[0].button(tr("hint"), on_click=give_hint, disabled=state.pz_hint,
+                      help=tr("hint_help"), icon=":material/lightbulb:", width="stretch")
+    actions[1].button(tr("solution"), on_click=reveal, icon=":material/visibility:",
+                      width="stretch")
+    if missed:
+        actions[2].button(tr("next"), on_click=next_one, icon=":material/skip_next:",
+                          width="stretch", key="pz_next_after_miss")
+    with actions[-1]:
         filters()
 if state.get("pz_empty"):
     st.warning(tr("none"))
@@ -307,8 +358,6 @@ if state.get("pz_empty"):
 if done:
     shown = view.explain(solution, state.pz_tried, lang)
     st.info(shown.lesson, icon=":material/school:")
-    if shown.also:
-        st.caption(tr("right_also", moves=", ".join(shown.also)))
     for kept, heading in ((shown.best, tr("after_best", move=shown.best.name)),
                           (shown.other, tr("after_mine" if shown.other_is_mine else "after_other",
                                            move=shown.other.name if shown.other else ""))):
@@ -339,4 +388,6 @@ if done:
 if puzzle.seen:
     with st.expander(f"{tr('seen')} ({len(puzzle.seen)})"):
         show_cards([c.code() for c in puzzle.seen], lang, width=40, gap=4)
+step_keys("pz_keys", on_key, KEYS)
+st.caption(tr(f"keys.{puzzle.question}", n=len(hand_codes)))
 st.caption(tr("intro"))

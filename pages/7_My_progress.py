@@ -56,11 +56,13 @@ elif attempts:
     m1, m2, m3, m4 = st.columns(4)
     m1.metric(tr("rating_in", rules=t(f"profile.{rules_id}.name", lang)),
               f"{rating.rating.rating:.0f}" if rating else "—",
-              delta=f"{change:+.0f}" if change is not None else None,
+              **progress.delta_args(change, lang),
               help=tr("rating_help", games=rating.games if rating else 0))
     m2.metric(tr("streak"), stats.streak(attempts))
     m3.metric(tr("played"), len(attempts))
     m4.metric(tr("solved"), fmt_percent(sum(a.clean for a in attempts) / len(attempts), lang))
+    if rating is not None and rating.rating.provisional:  # a label too long for a quarter row
+        st.caption(tr("provisional_help", rd=round(rating.rating.rd)))
     last = attempts[-1]
     st.caption(tr("last", puzzle=last.puzzle_id, answer=move_name(last.answer, lang),
                   result=result_name(last, lang)))
@@ -84,16 +86,14 @@ elif attempts:
 
     # --- Misses ----------------------------------------------------------------------------
     st.subheader(tr("misses"))
-    shipped = pz.shipped()
-    missed = [m for m in stats.misses(mine) if m in shipped]
+    missed = progress.missed_puzzles(attempts, rules_id)
     if not missed:
         st.caption(tr("no_misses"))
     else:
         st.caption(tr("misses_note", count=len(missed)))
         if puzzles_page and st.button(tr("retry_misses"), type="primary",
                                       icon=":material/replay:"):
-            progress.start_misses(missed[1:])
-            st.switch_page(puzzles_page, query_params={**link_state, "puzzle": missed[0]})
+            progress.retry_misses(missed, puzzles_page, link_state)
         if puzzles_page:
             columns = st.columns(4)
             for n, puzzle_id in enumerate(missed[:12]):

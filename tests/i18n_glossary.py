@@ -54,6 +54,11 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         (r"conjuntos? de regras", "perfil (a rule profile)"),
         (r"desafios?", "problema (a puzzle)"),
         (r"próximo problema", "problema seguinte"),
+        # The site speaks to the reader in the third person (European "você" form, the verb
+        # alone): "Mostra", never the "tu" form "Mostras".
+        (r"mostras|tens|podes|fechas|jogas|descartas|encaixas|ganhas|perdes|ficas|queres"
+         r"|sabes|estás|és|teu|tua|teus|tuas|contigo",
+         "the third person, verb alone (Mostra, Tem, Pode …), as the rest of the site"),
         # A possessive without its article ("sua mão", "Suas escolhas") is Brazilian.
         (r"(?:^|(?!(?:o|a|os|as|à|às|ao|aos|da|do|das|dos|na|no|nas|nos|pela|pelo|pelas|pelos|num|numa)\s)[^\W\d_]+\s)(?:seu|sua|seus|suas)",
          "o seu / a sua (with the article, as in Portugal)"),
@@ -66,7 +71,7 @@ SHARED_WORDS: dict[str, set[str]] = {
     # English names the cards and suits in Spanish.
     "es": {"bot", "normal", "chinchón", "lab", "barajamos", "fournier", "jeux", "de", "cartes",
            "ludoteka", "total", "no", "sota", "caballo", "rey", "oros", "copas", "espadas",
-           "bastos"},
+           "bastos", "provisional"},
     "fr": {"bot", "normal", "coach", "expert", "table", "chinchón", "lab", "barajamos",
            "fournier", "jeux", "de", "cartes", "ludoteka", "total", "joker", "jokers", "point",
            "points", "source"},
@@ -134,3 +139,11 @@ NOT_NUMBERS = {"who", "name", "card", "cards", "best", "second", "first", "top",
                "options", "themes", "sources", "cites", "source", "error", "drawn", "discard",
                "date", "id", "fallback", "allowed", "a", "b", "minus_ten", "best_outcome",
                "second_outcome", "share"}
+
+# Keys whose card-like placeholder holds something else: no article there.
+NOT_CARD_SLOTS: set[str] = {
+    "odds.compare.same",  # profile names
+    "play.mistake_at",  # a move in words ("threw the 8 of copas"), the article inside
+    # {move} is a move in words here ("throwing the 8 of copas"), the article inside
+    "coach.lesson.outs.one", "coach.lesson.outs.other", "coach.lesson.outs.many",
+}

@@ -87,3 +87,76 @@ def test_sidebar_links_are_translated_and_carry_the_state() -> None:
     assert links and links[0].proto.label == "Início"
     for link in links:
         assert link.proto.query_string == "lang=pt&rules=fournier"
+
+
+# --- The first screen: what a newcomer can do first, where a learner left off ---------------
+
+
+def _links(at: AppTest) -> list:
+    return [link.proto for link in at.get("page_link")]
+
+
+def test_the_first_screen_opens_four_doors_before_anything_else() -> None:
+    at = _run(lang="en", rules="fournier")
+    assert not at.exception
+    first = [link for link in _links(at) if link.label.startswith("**")][:4]
+    assert [(link.label, link.page) for link in first] == [
+        ("**Learn the rules**", "Rules_tour"), ("**Solve a puzzle**", "Puzzles"),
+        ("**Play a game**", "Play"), ("**Show a hand**", "Hand_lab")]
+    assert all("rules=fournier" in link.query_string and "lang=en" in link.query_string
+               for link in first)
+    assert "teacher=1" in first[3].query_string  # the teacher's projector mode
+    # They come before the sample hand and what the game is.
+    body = [str(h.value) for h in at.get("subheader")]
+    assert body.index("Where to start") < body.index("A hand ready to close")
+    assert "Where you left off" not in _texts(at)  # a newcomer has nothing to go back to
+
+
+def _as_learner(learner_id: str, **query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["progress_learner"] = learner_id  # what the browser's cookie says
+    for key, value in query.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def test_a_returning_learner_sees_his_rating_and_his_misses_first() -> None:
+    import os
+
+    from chinchon.puzzles import pool
+    from chinchon.store import Attempt, Store
+
+    store = Store(os.environ["CHINCHON_DB_URL"])
+    learner = store.new_learner()
+    ids = [p.id for p in pool("barajamos")[:3]]
+    for n, puzzle_id in enumerate(ids):  # the second one missed
+        store.record_attempt(Attempt.new(learner, puzzle_id, "barajamos", "1o", n != 1,
+                                         difficulty="easy"))
+    at = _as_learner(learner, lang="en", rules="barajamos")
+    assert not at.exception
+    rating = store.learner_ratings(learner)["barajamos"].rating
+    assert rating.provisional
+    (metric,) = at.metric
+    assert (metric.label, metric.value) == ("Puzzle rating (provisional)", f"{rating.rating:.0f}")
+    assert "1 missed puzzle is waiting for another try." in _texts(at)
+    subheads = [str(h.value) for h in at.get("subheader")]
+    assert subheads.index("Where you left off") < subheads.index("Where to start")
+    next(b for b in at.button if b.key == "home_retry_misses").click().run()
+    assert not at.exception
+    assert at.query_params["puzzle"] == ids[1]  # the Puzzles page, on the miss
+
+
+def test_a_game_in_progress_is_offered_to_continue() -> None:
+    at = _run(lang="en")
+    at.query_params.clear()
+    for key, value in {"lang": "en", "rules": "barajamos", "seats": "greedy,greedy",
+                       "seed": "7"}.items():
+        at.query_params[key] = value
+    at.switch_page("pages/9_Play.py").run()
+    assert not at.exception
+    game = at.session_state["play_game"]
+    at.switch_page(APP).run()
+    assert not at.exception
+    assert f"Your game in progress: your total is {game.state.totals[0]}." in _texts(at)
+    (link,) = [link for link in _links(at) if link.label == "**Continue the game**"]
+    assert link.page == "Play" and "seed=7" in link.query_string

@@ -18,6 +18,7 @@ from tests.i18n_glossary import (
     FORBIDDEN,
     GLOSSARY_EXEMPT,
     NEVER_ONE,
+    NOT_CARD_SLOTS,
     NOT_NUMBERS,
     SHARED_WORDS,
 )
@@ -259,3 +260,85 @@ def test_card_slots_take_the_article_from_the_card(lang: str, article: str) -> N
     slot = re.compile(rf"(?<![\w'])(?:{article}) ?\{{(?:{CARD_SLOTS})\}}", re.IGNORECASE)
     wrong = [key for key, text in i18n.catalog(lang).items() if slot.search(text)]
     assert not wrong, f"{lang}: write {{card:the}} in " + ", ".join(wrong)
+
+
+# --- Issue 25's words: each of these failed before its fix ---------------------------------
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_card_in_running_text_keeps_its_article(lang: str) -> None:
+    """"¡Correcto! 8 de copas es …" drops the article: a card slot inside a sentence writes
+    {card:the} (a bare {card} is for labels: after a colon, a bracket, an equals sign, bold)."""
+    bare = re.compile(rf"(?<!: )(?<!\()(?<!= )(?<!\*\*)(?<!^)\{{(?:{CARD_SLOTS}|naive|neighbour"
+                      rf"|twin)\}}")
+    wrong = [key for key, text in i18n.catalog(lang).items()
+             if key not in NOT_CARD_SLOTS and bare.search(text)]
+    assert not wrong, f"{lang}: write {{card:the}} in " + ", ".join(wrong)
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("es", "¡Correcto! La mejor jugada es el 8 de copas."),
+    ("en", "Right: the 8 of copas is the best move."),
+    ("fr", "Bravo : le 8 de coupes est le meilleur coup."),
+    ("pt", "Certo: a melhor jogada é o 8 de copas."),
+])
+def test_the_right_answer_names_the_card_with_its_article(lang: str, text: str) -> None:
+    assert i18n.t("puzzles.right", lang, move=i18n.card_name("8c", lang)) == text
+
+
+def test_you_come_back_agrees_with_you() -> None:
+    from chinchon.views.layoff_table import EntryKind, SheetRow
+    from webui.hand_end import row_label
+
+    row = SheetRow(4, EntryKind("close"), (3, 10), (58, 80), 1, (), 0, ((0, 55),))
+    assert row_label(row, ["You", "Bot 1"], "en", you=0) == "Hand 4 · you come back at 55"
+    assert row_label(row, ["Player 1", "Player 2"], "en") == "Hand 4 · Player 1 comes back at 55"
+    assert row_label(row, ["Você", "Bot 1"], "pt", you=0).endswith("volta com 55")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_negative_numbers_have_a_true_minus_sign(lang: str) -> None:
+    """−10, −271: no text writes a number with a hyphen, and the signed numbers of the score
+    sheet and the rating's change come from the one formatter."""
+    hyphen = re.compile(r"(?<![\w\-–])-\d")
+    wrong = [key for key, text in i18n.catalog(lang).items() if hyphen.search(text)]
+    assert not wrong, f"{lang}: write −, not -, in " + ", ".join(wrong)
+    assert i18n.fmt_signed(-271, lang) == "\u2212271"
+    assert i18n.fmt_signed(10, lang) == "+10" and i18n.fmt_signed(0, lang) == "0"
+
+
+def test_a_rating_change_shows_a_true_minus_and_still_reads_as_a_loss() -> None:
+    from webui.progress import delta_args
+
+    assert delta_args(-12.4, "en") == {"delta": "\u221212", "delta_color": "red",
+                                       "delta_arrow": "down"}
+    assert delta_args(7.0, "fr")["delta"] == "+7" and delta_args(None, "en") == {"delta": None}
+
+
+@pytest.mark.parametrize(("lang", "text"), [("en", "keeps 57 points"), ("en", "keeps 1 point"),
+                                            ("es", "quedan 57 puntos"), ("fr", "reste 57 points"),
+                                            ("pt", "ficam 57 pontos")])
+def test_keeps_says_points(lang: str, text: str) -> None:
+    points = int(text.split()[1])
+    assert i18n.t("play.keeps", lang, points=points) == text
+
+
+def test_spanish_calls_a_rating_a_rating_not_a_score() -> None:
+    """"Puntuación" is a game's score; a rating is a "valoración", everywhere it is meant."""
+    english, spanish = i18n.catalog("en"), i18n.catalog("es")
+    rating = re.compile(r"\brat(?:ing|ings|ed)\b", re.IGNORECASE)
+    meant = [key for key, text in english.items() if rating.search(text)]
+    assert "progress.rating" in meant
+    wrong = [key for key in meant if re.search(r"puntu", spanish[key], re.IGNORECASE)
+             or not re.search(r"valora", spanish[key], re.IGNORECASE)]
+    # The performance rating is a "rendimiento" (no rating word needed).
+    assert set(wrong) <= {"progress.chart.performance"}, wrong
+
+
+def test_portuguese_speaks_in_the_third_person_like_the_rest_of_the_site() -> None:
+    """European Portuguese, verb alone: what the human seat does reads "Mostra …", never
+    "Você mostra" nor the "tu" form "Mostras"."""
+    table = i18n.catalog("pt")
+    mine = {k: v for k, v in table.items() if ".you_" in k or k.startswith("play.you_")}
+    assert mine and not [k for k, v in mine.items() if re.match(r"(?i)você\b", v)]
+    assert table["layoffs.step.you_show"].startswith("Mostra ")

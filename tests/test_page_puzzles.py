@@ -51,6 +51,14 @@ def answer_labels(puzzle) -> tuple[str, str]:
     return right, wrong
 
 
+def answer_name(puzzle) -> str:
+    """The right answer as the page words it after "Right:"."""
+    from chinchon.views.puzzle import move_name
+
+    name = move_name(solve(puzzle).answers[0], puzzle, "en")
+    return name if name.startswith(("take", "draw")) else name.the()
+
+
 def click(at: AppTest, label: str) -> AppTest:
     next(b for b in at.button if b.label.startswith(label)).click()
     return at.run()
@@ -69,13 +77,18 @@ def test_page_runs_and_puts_a_puzzle_of_the_profile_in_the_url() -> None:
     assert title(find_puzzle(at.query_params["puzzle"]), "en") in texts(at)
 
 
-def test_the_title_names_the_theme_and_number_not_the_id() -> None:
+def test_the_title_waits_for_the_answer_then_names_the_theme_and_number() -> None:
     puzzle = next(p for p in load_all(check=False) if "keep-run-open" in p.themes
                   and p.rules_id == "barajamos" and not p.options)
     at = open_puzzles(puzzle=puzzle.id, lang="en")
+    assert at.subheader[0].value == "Your move"  # the theme would give the answer away
+    difficulty = f"{puzzle.difficulty.capitalize()} · "
+    assert "Keep the run open" not in texts(at) and difficulty not in texts(at)
+    at = click(at, "Show the solution")
     number = int(puzzle.id.rsplit("-", 1)[1])
-    assert at.subheader[0].value.endswith(f" · #{number}")
+    assert at.subheader[0].value == f"Keep the run open · #{number}"
     assert puzzle.id not in at.subheader[0].value
+    assert difficulty in texts(at)
 
 
 def test_first_puzzles_follow_the_sidebar_options_and_start_easy() -> None:
@@ -124,9 +137,12 @@ def test_take_question_wrong_then_right_then_explanation_above_next() -> None:
     at = open_puzzles(puzzle=puzzle.id, lang="en")
     at = click(at, wrong)
     assert not at.exception and any("Not the best" in e.value for e in at.error)
-    assert not at.table and not any(b.label == "Next puzzle" for b in at.button)
+    assert not at.table  # not explained yet: try again, a hint, the solution, or move on
+    assert [b.label for b in at.button if b.key == "pz_next_after_miss"] == ["Next puzzle"]
     at = click(at, right)
-    assert any(s.value.startswith("Right:") for s in at.success)
+    assert [s.value for s in at.success if s.value.startswith("Right:")] == [
+        f"Right: {answer_name(puzzle)} is the best move, solved at the 2nd try: not rated as"
+        " solved."]
     lesson = next(i.value for i in at.info if "Take the top card only" in i.value)
     assert "stock" in lesson
     assert "What your move (" in texts(at)  # the wrong move is compared with the best
@@ -184,6 +200,8 @@ def test_spanish_and_filters() -> None:
     at = click(at, "Otro problema")
     assert not at.exception
     assert find_puzzle(at.query_params["puzzle"]).difficulty == "hard"
+    assert "Difícil" not in texts(at)  # the difficulty waits for the answer
+    at = click(at, "Ver la solución")
     assert "Difícil" in texts(at)
 
 

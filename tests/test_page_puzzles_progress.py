@@ -75,7 +75,10 @@ def test_the_first_answer_is_written_and_moves_the_rating(store: Store) -> None:
                                             else puzzle.rules_id]
     (metric,) = at.metric  # the rating, shown from the first answer on
     assert metric.value == f"{rating.rating.rating:.0f}"
-    assert metric.delta == f"{first.change:+.0f}"
+    assert metric.delta == f"{first.change:+.0f}".replace("-", "\u2212")  # a true minus
+    assert first.change < 0 and metric.proto.color == metric.proto.MetricColor.RED
+    assert metric.proto.direction == metric.proto.MetricDirection.DOWN
+    assert metric.label == "Puzzle rating (provisional)"  # one answer: the deviation is high
     at = click(at, right)  # a second try at the same showing is not a new attempt
     assert store.count_attempts([learner]) == 1
     assert not any(NOT_SAVED in w.value for w in at.warning)

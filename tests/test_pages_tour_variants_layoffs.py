@@ -6,7 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.engine.cards import Card
-from chinchon.engine.rules import PROFILE_IDS
+from chinchon.engine.rules import PROFILE_IDS, get_rules
 from chinchon.views import tour
 from chinchon.views.i18n import t
 from tests.pages import open_page
@@ -27,6 +27,15 @@ def texts(at: AppTest) -> str:
 
 def progress(at: AppTest) -> str:
     return " ".join(p.proto.text for p in at.get("progress"))
+
+
+def answer_right(at: AppTest, rules_id: str, number: int) -> AppTest:
+    """Answer the yes / no (or number) question of step ``number`` as the library says."""
+    step = tour.steps(rules_id)[number - 1]
+    task = tour.task(step, get_rules(rules_id))
+    at.pills(key=f"task-{rules_id}-{step.id}-choice").set_value(sorted(task.answers)[0]).run()
+    assert not at.exception
+    return at
 
 
 def next_step(at: AppTest) -> AppTest:
@@ -58,7 +67,8 @@ def test_tour_is_one_step_per_screen_and_ends_at_the_profiles_puzzles(rules_id: 
 
 def test_tour_shows_the_sources_worked_hands_live_and_cites_them_by_title() -> None:
     at = open_page(TOUR, rules="barajamos", step="4")  # closing: a yes / no question first
-    text = texts(at)
+    assert "4 loose points" not in texts(at)  # the hand is solved once answered
+    text = texts(answer_right(at, "barajamos", 4))
     assert "4 loose points: this hand may close, and the closer adds 4." in text
     assert "A worked hand from Barajamos ¹" in text
     assert "¹ Barajamos, “Règles du Chinchón” (in French)" in text
@@ -66,7 +76,7 @@ def test_tour_shows_the_sources_worked_hands_live_and_cites_them_by_title() -> N
     text = texts(open_page(TOUR, rules="barajamos", step="2"))
     assert "26 loose points: this hand may not close." in text  # the second hand: shown
     assert "Chinchón! Closing with it wins the game." in texts(
-        open_page(TOUR, rules="barajamos", step="6"))
+        answer_right(open_page(TOUR, rules="barajamos", step="6"), "barajamos", 6))
 
 
 def test_tour_asks_before_telling_on_a_card_task() -> None:
@@ -78,6 +88,26 @@ def test_tour_asks_before_telling_on_a_card_task() -> None:
     assert t("tour.ex.six_with_sixes", "en") not in text
 
 
+def test_tour_asks_before_telling_on_a_yes_no_question() -> None:
+    """Closing: the question and the hand as dealt come first; the rule is folded away under
+    it, and the hand's melds and verdict appear once answered right."""
+    at = open_page(TOUR, rules="barajamos", step="4")
+    body = [str(e.value) for e in at.main.get("markdown")]
+    question = next(i for i, v in enumerate(body) if "may the hand below close?" in v)
+    rule = next(i for i, v in enumerate(body) if "You may close the hand when" in v)
+    assert question < rule
+    (fold,) = [e for e in at.expander if e.label.startswith("The rule, if you want it")]
+    assert any("You may close the hand when" in str(m.value) for m in fold.get("markdown"))
+    assert "this hand may close" not in texts(at)
+    step = tour.steps("barajamos")[3]
+    wrong = ({"yes", "no"} - tour.task(step, get_rules("barajamos")).answers).pop()
+    at.pills(key="task-barajamos-close-choice").set_value(wrong).run()
+    assert "this hand may close" not in texts(at)  # a wrong answer is tried again first
+    at = answer_right(at, "barajamos", 4)
+    assert "this hand may close" in texts(at)
+    assert not [e for e in at.expander if e.label.startswith("The rule, if you want it")]
+
+
 def test_tour_notes_our_readings() -> None:
     text = texts(open_page(TOUR, rules="jeux-de-cartes", step="1"))
     assert "We read it as the Spanish 40-card deck" in text
@@ -86,8 +116,7 @@ def test_tour_notes_our_readings() -> None:
 
 @pytest.mark.parametrize("lang", ["es", "fr", "pt"])
 def test_tour_speaks_the_url_language(lang: str) -> None:
-    at = open_page(TOUR, rules="fournier", lang=lang, step="6")
-    assert not at.exception
+    at = answer_right(open_page(TOUR, rules="fournier", lang=lang, step="6"), "fournier", 6)
     assert at.title[0].value == t("page.rules_tour", lang) != t("page.rules_tour", "en")
     assert t("tour.verdict.chinchon_minus_ten", lang, score=-10) in texts(at)
     assert "fournier-pt.txt" not in texts(at)
@@ -95,7 +124,7 @@ def test_tour_speaks_the_url_language(lang: str) -> None:
 
 
 def test_tour_try_it_swap_changes_the_result() -> None:
-    at = open_page(TOUR, rules="barajamos", step="4")
+    at = answer_right(open_page(TOUR, rules="barajamos", step="4"), "barajamos", 4)
     key = "try-barajamos-close-0-in"
     assert "12 loose points: this hand may not close." in texts(at)  # the suggested 4o -> 12o
     at.selectbox(key=key).set_value(Card.parse("8e")).run()

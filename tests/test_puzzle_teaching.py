@@ -16,6 +16,7 @@ from chinchon.puzzles import (
     Puzzle,
     card_order,
     compared_move,
+    find_puzzle,
     helping_draws,
     judge,
     judge_close,
@@ -28,7 +29,8 @@ from chinchon.puzzles import (
     solve,
 )
 from chinchon.views import i18n
-from chinchon.views.puzzle import comparison, explain, percent, points, title
+from chinchon.views.i18n import card_name
+from chinchon.views.puzzle import comparison, either, explain, percent, points, title
 
 NEAR = Puzzle("t-1", "barajamos", parse_hand("1o 2o 3o 5c 5e 5b 4c 4e"))
 
@@ -124,11 +126,13 @@ def test_every_puzzle_explains_itself_and_its_numbers_agree(lang):
                 points(solution.best.loose_points, lang)):
             assert best_row[i18n.t("puzzles.col.points", lang)] == points(
                 solution.best.loose_points, lang)
-        number = title(puzzle, lang).rsplit(" ", 1)[-1].lstrip("#")
+        assert title(puzzle, lang) == i18n.t("puzzles.your_move", lang)  # until answered
+        named = title(puzzle, lang, answered=True)
+        number = named.rsplit(" ", 1)[-1].lstrip("#")
         assert number == str(int(puzzle.id.rsplit("-", 1)[1]))
         theme = main_theme(puzzle)
         if theme:
-            assert title(puzzle, lang).startswith(i18n.t(f"puzzles.theme.{theme}", lang))
+            assert named.startswith(i18n.t(f"puzzles.theme.{theme}", lang))
 
 
 def test_percent_and_points_are_the_one_format():
@@ -142,3 +146,29 @@ def test_a_jokers_puzzle_is_explained_too():
     puzzle = next(p for p in load_all(check=False) if ("jokers", 2) in p.options)
     shown = explain(solve(puzzle), [], "en")
     assert Card.parse("JK") in puzzle.rules.deck.cards() and shown.lesson
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_tie_is_one_sentence_naming_every_card(lang):
+    """Two cards as good as each other: the comparison names both at once, never "only … lets
+    you close" with the other one left for a note."""
+    tied = [p for p in load_all(check=False) if p.question == "discard"
+            and len(solve(p).answers) > 1]
+    assert tied
+    for puzzle in tied[::9]:
+        solution = solve(puzzle)
+        lesson = explain(solution, [], lang).lesson
+        both = either(solution.answers, puzzle, lang)
+        assert both in lesson, (puzzle.id, lesson)
+        for move in solution.answers:
+            assert card_name(move, lang).the() in both
+        assert "Only" not in lesson and "Equally good" not in lesson
+
+
+def test_the_tie_reads_as_the_issue_asks():
+    solution = solve(find_puzzle("barajamos-033"))
+    assert solution.answers == ("3o", "3b")
+    assert ("Throwing either the 3 of oros or the 3 of bastos lets you close now (a close with"
+            " 3 points)") in explain(solution, [], "en").lesson
+    assert "Tirando el 3 de oros o el 3 de bastos puedes cerrar ya" in explain(
+        solution, [], "es").lesson

@@ -158,10 +158,10 @@ def show_score_table(end: HandEnd, names: Sequence[str], lang: str, *,
 
     body = []
     for name, player in zip(names, end.players, strict=True):
-        adds = wins if player.score is None else str(player.score)
+        adds = wins if player.score is None else i18n.fmt_number(player.score, lang)
         cells = [html.escape(name), cards([m.cards for m in player.melds]),
                  cards([[lay.card for lay in player.laid_off]]), cards([player.loose]),
-                 str(player.loose_points), html.escape(adds)]
+                 i18n.fmt_number(player.loose_points, lang), html.escape(adds)]
         body.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in headers)
     # On a phone the table scrolls sideways inside its box rather than being cut at the edge.

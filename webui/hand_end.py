@@ -19,7 +19,7 @@ from chinchon.engine.melds import Meld
 from chinchon.engine.scoring import EntryKind, ScoreSheet
 from chinchon.engine.solver import Arrangement
 from chinchon.views import layoff_table as lt
-from chinchon.views.i18n import card_name, number_separators, t
+from chinchon.views.i18n import card_name, fmt_number, fmt_signed, number_separators, t
 from webui.cards import LAID_RING, cards_text, show_arrangement, show_score_table, show_table
 from webui.stepper import step_controls
 
@@ -125,8 +125,8 @@ def show_score_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str, *,
         return
     limit = sheet.rules.limit
     frame = pd.DataFrame(
-        [[("+" if (a or 0) > 0 else "") + str(a) if a is not None else "" for a in row.added]
-         + [str(total) for total in row.totals] for row in rows],
+        [[fmt_signed(a, lang) if a is not None else "" for a in row.added]
+         + [fmt_number(total, lang) for total in row.totals] for row in rows],
         index=[row_label(row, names, lang, you) for row in rows],
         columns=[*(f"{s} (+)" for s in names), *(f"{s} Σ" for s in names)])
     marks = pd.DataFrame(

@@ -42,7 +42,7 @@ from chinchon.store.database import hide_password
 from chinchon.store.progress import SHIFTS, Outbox, choose_puzzle, daily_done, misses, streak
 from chinchon.views import coach
 from chinchon.views import table as tb
-from chinchon.views.i18n import t
+from chinchon.views.i18n import fmt_signed, t
 from webui import learner_cookie
 from webui.learner_cookie import COOKIE, COOKIE_DAYS
 from webui.ui import current_options, literal
@@ -328,7 +328,7 @@ def rating_widget(lang: str, rules_id: str) -> None:
     """The learner's rating under ``rules_id`` with its latest change, the easier/harder
     setting for the next puzzle, and today's daily puzzle once solved."""
     learner_id, opened = learner(), store()
-    rating, games, done_today = None, 0, False
+    rating, games, done_today, held = None, 0, False, None
     if learner_id is not None and opened is not None:
         try:
             info = opened.learner_ratings(learner_id).get(rules_id)
@@ -336,19 +336,39 @@ def rating_widget(lang: str, rules_id: str) -> None:
         except SQLAlchemyError:  # shown as unknown while the database is away
             info, recent = None, []
         if info is not None:
-            rating, games = info.rating.rating, info.games
+            rating, games, held = info.rating.rating, info.games, info.rating
         done_today = daily_done(recent, datetime.datetime.now(datetime.UTC).date())
     last = last_attempt()
     change = last.change if last is not None and last.rules_id == rules_id else None
     left, right = st.columns([1, 2], vertical_alignment="bottom")
-    left.metric(t("progress.rating", lang),
+    provisional = held is not None and held.provisional
+    help_text = t("progress.rating_help", lang, games=games)
+    if held is not None and provisional:
+        help_text += "\n\n" + t("progress.provisional_help", lang, rd=round(held.rd))
+    left.metric(rating_label(lang, provisional),
                 f"{rating:.0f}" if rating is not None else "—",
-                delta=f"{change:+.0f}" if change is not None else None,
-                help=t("progress.rating_help", lang, games=games))
+                **delta_args(change, lang), help=help_text)
     right.segmented_control(t("progress.shift", lang), list(SHIFTS), key=SHIFT_KEY,
                             default="normal", format_func=lambda s: t(f"progress.shift.{s}", lang))
     if done_today:
         st.caption(t("progress.daily_done", lang))
+
+
+def rating_label(lang: str, provisional: bool) -> str:
+    """"Puzzle rating", marked "(provisional)" while its deviation is high."""
+    label = t("progress.rating", lang)
+    return f"{label} ({t('progress.provisional', lang)})" if provisional else label
+
+
+def delta_args(change: float | None, lang: str) -> dict[str, Any]:
+    """A rating change as ``st.metric`` shows it: a true minus sign (−12), and the colour and
+    arrow set from the number, since Streamlit reads only a hyphen as negative."""
+    if change is None:
+        return {"delta": None}
+    rounded = round(change)
+    return {"delta": fmt_signed(rounded, lang),
+            "delta_color": "red" if rounded < 0 else "green" if rounded > 0 else "gray",
+            "delta_arrow": "down" if rounded < 0 else "up" if rounded > 0 else "off"}
 
 
 @dataclass(frozen=True)
@@ -378,6 +398,18 @@ def learner_data() -> LearnerData | None:
 def start_misses(puzzle_ids: Sequence[str]) -> None:
     """Serve ``puzzle_ids`` first, in order, as the next puzzles ("retry my misses")."""
     st.session_state[_MISSES] = list(puzzle_ids)
+
+
+def missed_puzzles(attempts: Sequence[Recorded], rules_id: str) -> list[str]:
+    """The shipped puzzles of ``rules_id`` whose latest attempt was a miss, latest first."""
+    shipped = pz.shipped()
+    return [m for m in misses([a for a in attempts if a.rules_id == rules_id]) if m in shipped]
+
+
+def retry_misses(missed: Sequence[str], puzzles_page: str, query: Mapping[str, str]) -> None:
+    """Open the first of ``missed`` on the Puzzles page and serve the others next."""
+    start_misses(missed[1:])
+    st.switch_page(puzzles_page, query_params={**query, "puzzle": missed[0]})
 
 
 def learner_misses() -> list[str]:

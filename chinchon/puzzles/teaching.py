@@ -218,5 +218,7 @@ def why(solution: Solution, other: str | None = None) -> tuple[str, dict[str, An
     if best.outcome is not second.outcome or best.score != second.score:
         if second.outcome is not Outcome.CANNOT_CLOSE:
             return "better_close", values
-        return ("close" if runner_up else "close_vs"), values
+        # "Only … lets you close" is said only when no other card closes as well.
+        only = runner_up and len(solution.answers) == 1
+        return ("close" if only else "close_vs"), values
     return ("points" if runner_up else "points_vs"), values

@@ -27,6 +27,9 @@ TAU = 0.5
 #: Convergence tolerance of the volatility iteration (the paper's epsilon).
 EPSILON = 0.000001
 DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY = 1500.0, 350.0, 0.06
+#: Above this deviation a rating is provisional (lichess's threshold): about the first dozen
+#: rated puzzles of a newcomer.
+PROVISIONAL_RD = 110.0
 
 
 class RatingError(ValueError):
@@ -44,6 +47,15 @@ class Rating:
     def __post_init__(self) -> None:
         if not (self.rd > 0 and self.volatility > 0 and math.isfinite(self.rating)):
             raise RatingError(f"not a rating: {self.rating!r}, {self.rd!r}, {self.volatility!r}")
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the value is still too unsure to be taken at its word.
+
+        >>> Rating().provisional, Rating(1500, 90).provisional
+        (True, False)
+        """
+        return self.rd > PROVISIONAL_RD
 
 
 def _g(phi: float) -> float:

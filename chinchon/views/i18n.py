@@ -65,6 +65,7 @@ __all__ = [
     "fmt_number",
     "fmt_ordinal",
     "fmt_percent",
+    "fmt_signed",
     "forms",
     "has_text",
     "is_language",
@@ -157,6 +158,17 @@ def fmt_number(value: int | float | Fraction | Decimal, lang: str, digits: int =
     number = _rounded(_decimal(value), digits, down=False)
     pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
     return _minus(format_decimal(number, format=pattern, locale=locale(lang)))
+
+
+def fmt_signed(value: int | float | Fraction | Decimal, lang: str, digits: int = 0) -> str:
+    """A change, its sign always written (``+12``, ``−271``, ``0``): what a hand adds, a rating's
+    move.
+
+    >>> fmt_signed(12, "en"), fmt_signed(-271.4, "fr"), fmt_signed(0, "es")
+    ('+12', '−271', '0')
+    """
+    text = fmt_number(value, lang, digits)
+    return text if text.startswith(MINUS) or text == fmt_number(0, lang) else "+" + text
 
 
 def fmt_percent(share: float | Fraction | Decimal, lang: str, digits: int = 0,

@@ -6,8 +6,8 @@ numbers of a sentence with the same ``fmt_number``), so the sentence, the chart 
 always agree.
 
 >>> puzzle = find_puzzle("barajamos-001")
->>> title(puzzle, "en").endswith("· #1")
-True
+>>> title(puzzle, "en"), title(puzzle, "en", answered=True).endswith("· #1")
+('Your move', True)
 >>> percent(Fraction(21, 200), "en"), percent(Fraction(21, 200), "es"), points(Fraction(7), "fr")
 ('10.5%', '10,5\\xa0%', '7')
 """
@@ -21,6 +21,7 @@ from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
+from babel.lists import format_list
 
 from chinchon.engine.cards import Card
 from chinchon.engine.solver import Arrangement, Outcome, analyze
@@ -43,7 +44,15 @@ from chinchon.puzzles import (
     why,
 )
 from chinchon.views.coach import Position, rules_query
-from chinchon.views.i18n import card_name, fmt_number, fmt_percent, number_separators, t
+from chinchon.views.i18n import (
+    CardName,
+    card_name,
+    fmt_number,
+    fmt_percent,
+    locale,
+    number_separators,
+    t,
+)
 from chinchon.views.svg import card_data_uri
 
 GREEN, GREY = "#1f7a4d", "#cdc7ba"
@@ -78,11 +87,13 @@ def outcome_text(outcome: Outcome | str, score: int | None, lang: str) -> str:
     return tr(f"outcome.{Outcome(outcome).value}", lang, score=score)
 
 
-def title(puzzle: Puzzle, lang: str) -> str:
-    """The puzzle's theme and number, e.g. "Keep the run open · #77" (a position opened from a
-    game: says so)."""
+def title(puzzle: Puzzle, lang: str, answered: bool = False) -> str:
+    """"Your move" until ``answered`` (the theme would give the answer away), then the puzzle's
+    theme and number, e.g. "Keep the run open · #77" (a position opened from a game: says so)."""
     if puzzle.id == POSITION_ID:
         return tr("position_title", lang)
+    if not answered:
+        return tr("your_move", lang)
     theme = main_theme(puzzle)
     name = tr(f"theme.{theme}", lang) if theme else tr(f"kind.{puzzle.criterion}", lang)
     return tr("title_theme", lang, theme=name, number=number_of(puzzle))
@@ -113,7 +124,6 @@ class Explanation:
     other: Kept | None
     #: Whether ``other`` is the player's own (wrong) move rather than the tempting one.
     other_is_mine: bool
-    also: tuple[str, ...]
 
 
 def _kept(solution: Solution, move: str, lang: str) -> Kept:
@@ -143,12 +153,29 @@ def _kept(solution: Solution, move: str, lang: str) -> Kept:
                 pictured)
 
 
-def _shown(values: dict[str, Any], puzzle: Puzzle, lang: str) -> dict[str, Any]:
-    """The values of a ``why``/``lesson`` message, worded: cards named, numbers formatted."""
+def either(moves: Sequence[str], puzzle: Puzzle, lang: str) -> str:
+    """Equally good moves as one phrase, articles included: "either the 2 of espadas or the 2
+    of oros" (it fills a ``{best:the}`` slot as it is).
+
+    >>> either(["2e", "2o"], find_puzzle("barajamos-001"), "es")
+    'el 2 de espadas o el 2 de oros'
+    """
+    names = [move_name(m, puzzle, lang) for m in moves]
+    with_article = [n.the() if isinstance(n, CardName) else n for n in names]
+    return tr("either", lang, moves=format_list(with_article, style="or", locale=locale(lang)))
+
+
+def _shown(values: dict[str, Any], solution: Solution, lang: str,
+           ties: bool = False) -> dict[str, Any]:
+    """The values of a ``why``/``lesson`` message, worded: cards named, numbers formatted; with
+    ``ties``, a best move tied with others names them all (the comparison is true of each)."""
+    puzzle = solution.puzzle
     shown: dict[str, Any] = dict(values)
     for key in ("best", "second", "other"):
         if key in values:
             shown[key] = move_name(values[key], puzzle, lang)
+    if ties and len(solution.answers) > 1 and values.get("best") in solution.answers:
+        shown["best"] = either(solution.answers, puzzle, lang)
     for key in ("top", "naive", "neighbour", "card", "twin"):
         if values.get(key):
             shown[key] = card_name(values[key], lang)
@@ -166,16 +193,14 @@ def _shown(values: dict[str, Any], puzzle: Puzzle, lang: str) -> dict[str, Any]:
 
 def explain(solution: Solution, tried: Sequence[str], lang: str) -> Explanation:
     """What the page shows above "Next puzzle" once the puzzle is solved (or revealed)."""
-    puzzle = solution.puzzle
     other = compared_move(solution, tried)
     lead_key, lead_values = lesson(solution, other)
     why_key, why_values = why(solution, None if other in solution.answers else other)
-    text = (tr(f"lesson.{lead_key}", lang, **_shown(lead_values, puzzle, lang)) + " "
-            + tr(f"why.{why_key}", lang, **_shown(why_values, puzzle, lang)))
+    text = (tr(f"lesson.{lead_key}", lang, **_shown(lead_values, solution, lang)) + " "
+            + tr(f"why.{why_key}", lang, **_shown(why_values, solution, lang, ties=True)))
     best = _kept(solution, solution.answers[0], lang)
     compared = None if other in solution.answers else _kept(solution, other, lang)
-    also = tuple(move_name(m, puzzle, lang) for m in solution.answers[1:])
-    return Explanation(text, best, compared, other in tried, also)
+    return Explanation(text, best, compared, other in tried)
 
 
 # --- Every move compared --------------------------------------------------------------------------

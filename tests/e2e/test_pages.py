@@ -15,10 +15,11 @@ EXCEPTION = '[data-testid="stException"]'
 
 # (path, query, language, a text the page must show, screenshot name)
 PAGES = [
-    ("Rules_tour", "rules=barajamos&lang=en&step=6", "Chinchón! Closing with it wins the game.",
+    # The tour asks first: the hand's verdict waits for the answer (tests/e2e/test_learn_pages).
+    ("Rules_tour", "rules=barajamos&lang=en&step=6", "Your turn: may the hand below close?",
      "rules-tour-barajamos-en"),
     ("Rules_tour", "rules=ludoteka&lang=es&step=7",
-     "Siete seguidas con comodín: cerrar vale −25.", "rules-tour-ludoteka-es"),
+     "Tu turno: ¿puede cerrar la mano de abajo?", "rules-tour-ludoteka-es"),
     ("Layoff_table", "rules=fournier&lang=fr", "Feuille de marque", "layoff-table-fournier-fr"),
     ("Layoff_table", "rules=barajamos&lang=en&closer=7o+7c+7b+9e+10e+11e+4o"
      "&opp=7e+1c+2c+3c+5o+5b+8o&opp=12e+6o+6c+6b+2b+3b+11b",
