@@ -6,6 +6,7 @@ the store itself, :mod:`chinchon.store.glicko2` for the ratings and
 :mod:`chinchon.store.progress` for what the progress page computes from the rows.
 """
 
+from chinchon.store.classes import ClassError, Classes
 from chinchon.store.database import (
     DEFAULT_PATH,
     ENV_VAR,
@@ -29,7 +30,8 @@ from chinchon.store.store import (
 )
 
 __all__ = [
-    "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "DatabaseUrlError", "GameRecord",
+    "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "ClassError", "Classes",
+    "DatabaseUrlError", "GameRecord",
     "LearnerError", "LearnerRatingInfo", "Rating", "RatingError", "Recorded", "Store",
     "TransferCodeError", "UnknownLearner", "check_learner_id", "database_url", "make_engine",
     "upgrade",
