@@ -208,6 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
     from chinchon.cli_game import add_commands as add_game_commands
 
     add_game_commands(commands, _add_rules_options)
+    from chinchon.cli_worksheet import add_commands as add_worksheet_command
+
+    add_worksheet_command(commands)
     return parser
 
 
