@@ -18,6 +18,7 @@ from chinchon.views import puzzle as view
 from chinchon.views.i18n import card_name, fmt_date, t
 from webui import progress  # progress (issue 11)
 from webui.card_buttons import card_buttons, clicked_card
+from webui.classes import puzzle_tools as class_tools  # classes (issue 21)
 from webui.ui import (
     current_options,
     house_code,
@@ -339,4 +340,5 @@ if done:
 if puzzle.seen:
     with st.expander(f"{tr('seen')} ({len(puzzle.seen)})"):
         show_cards([c.code() for c in puzzle.seen], lang, width=40, gap=4)
+class_tools(puzzle, candidates(), lang)  # classes (issue 21): add to an assignment, worksheet
 st.caption(tr("intro"))

@@ -63,6 +63,7 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("progress", "progress"),
     ("play", "play"),
     ("house_rules", "house"),
+    ("class", "class"),
 )
 
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.
