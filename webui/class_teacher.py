@@ -107,18 +107,21 @@ def puzzle_frame(stats: Sequence[PuzzleStat], lang: str) -> pd.DataFrame:
 
 def puzzle_chart(stats: Sequence[PuzzleStat], lang: str) -> go.Figure:
     """Each assigned puzzle's share right at the first try, a bar per puzzle (the ones the
-    class needs help with stand out in red), the wrong card most thrown written on it."""
+    class needs help with stand out in red), the wrong card most thrown beside its id."""
     tried = [s for s in stats if s.tried]
     shares = [s.share_right or 0.0 for s in tried]
     colours = [GREEN if v >= 0.75 else AMBER if v >= 0.5 else RED for v in shares]
+    # The wrong card goes in the bar's label: a bar at 0% has no room for text.
+    labels = [f"{s.puzzle_id} · {wrong_name(s, lang)}" if s.wrong_card else s.puzzle_id
+              for s in tried]
     figure = go.Figure(go.Bar(
-        x=[v * 100 for v in shares], y=[s.puzzle_id for s in tried], orientation="h",
-        marker_color=colours, text=[wrong_name(s, lang) for s in tried],
-        textposition="auto", hovertemplate="%{y}: %{x:.0f}%<extra></extra>"))
+        x=[v * 100 for v in shares], y=labels, orientation="h", marker_color=colours,
+        text=[fmt_percent(v, lang) for v in shares], textposition="outside", cliponaxis=False,
+        hovertemplate="%{y}: %{x:.0f}%<extra></extra>"))
     figure.update_layout(
         height=max(220, 36 * len(tried) + 80), margin={"l": 10, "r": 10, "t": 30, "b": 30},
         title=tr("chart_title", lang), xaxis={"range": [0, 100], "ticksuffix": "%"},
-        yaxis={"autorange": "reversed"})
+        yaxis={"autorange": "reversed", "automargin": True})
     return figure
 
 

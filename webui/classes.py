@@ -107,7 +107,7 @@ def base_url() -> str:
 
 
 def join_link(info: ClassInfo) -> str:
-    return f"{base_url()}/Class?{urlencode({'join': info.shown_code})}"
+    return f"{base_url()}/Class?{urlencode({'join': info.shown_code, 'lang': info.lang})}"
 
 
 def teacher_link(class_id: str, key: str) -> str:
