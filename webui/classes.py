@@ -304,7 +304,7 @@ def student_view(book: Classes, class_id: str, lang: str, *, compact: bool = Fal
         st.caption(tr("no_work", lang))
     for work in reversed(data.assignments):
         done = work_progress(work, data, learner_id)
-        mark = "✅" if done.complete else "⏳"
+        mark = ":material/check_circle:" if done.complete else ":material/hourglass_empty:"
         line = f"{mark} **{assignment_name(work, lang)}** · " + tr(
             "done_of", lang, done=done.done, total=done.total)
         if work.kind == "puzzles" and done.done:
