@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from chinchon.store import Attempt, Store
 from chinchon.store.classes import Classes
 from chinchon.views.i18n import t
-from tests.pages import open_page
+from tests.pages import open_as
 
 PAGE = "pages/99_Class.py"
 
@@ -23,17 +23,7 @@ def classes() -> Classes:
 
 
 def as_learner(learner_id: str | None, page: str | None = PAGE, **query: str) -> AppTest:
-    """``page`` (None: home) in a new session whose learner is ``learner_id``."""
-    at = open_page()
-    if learner_id is not None:
-        at.session_state["progress_learner"] = learner_id
-    at.query_params.clear()
-    for key, value in query.items():
-        at.query_params[key] = value
-    if page is None:
-        return at.run()
-    at.switch_page(page)
-    return at.run()
+    return open_as(learner_id, page, **query)
 
 
 def texts(at: AppTest) -> str:

@@ -272,6 +272,22 @@ def _check_class_fields(name: object, rules: object, lang: object) -> tuple[str,
     return text, code, lang
 
 
+def _class_of_code(session: Session, raw_code: object, lock: bool = False) -> ClassRow:
+    """The class a join code opens (locked for a join), or ``bad-code``, ``unknown-code``,
+    ``old-code`` (rotated away) or ``archived``."""
+    found = session.get(JoinCode, parse_join_code(raw_code))
+    if found is None:
+        raise ClassError(f"no class has the join code {quote(raw_code)}", "unknown-code")
+    if not found.active:
+        raise ClassError(f"the join code {quote(raw_code)} was replaced by a new one",
+                         "old-code")
+    klass = session.get(ClassRow, found.class_id, with_for_update=lock)
+    assert klass is not None
+    if klass.archived:
+        raise ClassError(f"the class {quote(klass.name)} is archived", "archived")
+    return klass
+
+
 def _info(row: ClassRow, code: str) -> ClassInfo:
     return ClassInfo(row.id, row.name, row.rules, row.lang, code, row.archived, row.created_at)
 
@@ -428,21 +444,10 @@ class Classes:
         returns his membership as it is. Refused by name: ``bad-code``, ``unknown-code``,
         ``old-code``, ``archived``, ``removed``, ``full``, ``bad-nickname``,
         ``nickname-taken``."""
-        code = parse_join_code(raw_code)
         learner_id = self.store.check_learner(learner_id)
         nick = check_nickname(nickname)
         with self._session() as session, session.begin():
-            found = session.get(JoinCode, code)
-            if found is None:
-                raise ClassError(f"no class has the join code {quote(raw_code)}",
-                                 "unknown-code")
-            if not found.active:
-                raise ClassError(f"the join code {quote(raw_code)} was replaced by a new one",
-                                 "old-code")
-            klass = session.get(ClassRow, found.class_id, with_for_update=True)
-            assert klass is not None
-            if klass.archived:
-                raise ClassError(f"the class {quote(klass.name)} is archived", "archived")
+            klass = _class_of_code(session, raw_code, lock=True)
             mine = session.get(MemberRow, (klass.id, learner_id))
             if mine is not None:
                 if mine.removed:
@@ -468,20 +473,9 @@ class Classes:
     def class_of_code(self, raw_code: object) -> ClassInfo:
         """The class a join code opens (for the join form's title), refused like
         :meth:`join` (``bad-code``, ``unknown-code``, ``old-code``, ``archived``)."""
-        code = parse_join_code(raw_code)
         with self._session() as session:
-            found = session.get(JoinCode, code)
-            if found is None:
-                raise ClassError(f"no class has the join code {quote(raw_code)}",
-                                 "unknown-code")
-            if not found.active:
-                raise ClassError(f"the join code {quote(raw_code)} was replaced by a new one",
-                                 "old-code")
-            klass = session.get(ClassRow, found.class_id)
-            assert klass is not None
-            if klass.archived:
-                raise ClassError(f"the class {quote(klass.name)} is archived", "archived")
-            return _info(klass, code)
+            klass = _class_of_code(session, raw_code)
+            return _info(klass, parse_join_code(raw_code))
 
     def memberships(self, learner_id: str) -> list[tuple[ClassInfo, Member]]:
         """The learner's classes (not archived, not removed from), newest first."""
