@@ -284,22 +284,27 @@ def _mark_tour(book: Classes, assignment_id: str, learner_id: str) -> None:
     book.mark_tour_done(assignment_id, learner_id)
 
 
-def student_view(book: Classes, class_id: str, lang: str, *, compact: bool = False) -> None:
-    """A student's assignments in one class, with what he has done (only his own results)."""
+def student_view(book: Classes, class_id: str, lang: str, *, compact: bool = False) -> bool:
+    """A student's assignments in one class, with what he has done (only his own results);
+    False when he may not see the class (said by name)."""
     from chinchon.store.class_dashboard import progress as work_progress
 
     learner_id = progress.learner()
     if learner_id is None:
         st.info(tr("not_joined", lang))
-        return
+        return False
     try:
         data = book.student_data(class_id, learner_id)
     except ClassError as error:
         refused(error, lang)
-        return
+        return False
     me = data.members[0]
     head = tr("student_title", lang, name=plain_md(data.info.name), nickname=plain_md(me.nickname))
     st.markdown(f"**{head}**" if compact else f"### {head}")
+    if not compact:
+        from webui.class_live import student_panel  # it draws with this module's helpers
+
+        student_panel(book, class_id, learner_id, lang)
     if not data.assignments:
         st.caption(tr("no_work", lang))
     for work in reversed(data.assignments):
@@ -319,6 +324,7 @@ def student_view(book: Classes, class_id: str, lang: str, *, compact: bool = Fal
         if work.kind == "tour" and not done.complete:
             row[-1].button(tr("tour_done", lang), key=f"class_tour_{work.id}",
                            on_click=_mark_tour, args=(book, work.id, learner_id))
+    return True
 
 
 def home_work(lang: str) -> None:

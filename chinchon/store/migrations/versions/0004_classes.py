@@ -1,5 +1,6 @@
 """Classes: the class, its join codes (old ones kept to say they were replaced), members,
-assignments, and the students' word that an assigned tour is done.
+assignments, the students' word that an assigned tour is done, and live questions with their
+answers (one per student).
 
 Revision ID: 0004
 Revises: 0001 (0002 and 0003 are written in parallel; the merge re-chains this one)
@@ -75,9 +76,30 @@ def upgrade() -> None:
         _learner_column(),
         sa.Column("done_at", sa.DateTime(), nullable=False),
     )
+    op.create_table(
+        "class_questions",
+        sa.Column("id", sa.String(32), primary_key=True),
+        _class_column(),
+        sa.Column("puzzle_id", sa.String(64), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("revealed", sa.Boolean(), nullable=False),
+        sa.Column("closed", sa.Boolean(), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+    )
+    op.create_index("ix_class_questions_class_id", "class_questions", ["class_id"])
+    op.create_table(
+        "class_answers",
+        sa.Column("question_id", sa.String(32),
+                  sa.ForeignKey("class_questions.id", ondelete="CASCADE"), primary_key=True),
+        _learner_column(),
+        sa.Column("answer", sa.String(16), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("class_answers")
+    op.drop_table("class_questions")
     op.drop_table("class_tour_done")
     op.drop_table("class_assignments")
     op.drop_table("class_members")
