@@ -16,7 +16,7 @@ from chinchon.views import puzzle as pview
 from webui import progress
 from webui.card_buttons import card_buttons, clicked_card
 from webui.cards import show_cards
-from webui.classes import refused, tr
+from webui.classes import guarded, refused, tr
 
 #: Seconds between two polls of the question's row.
 POLL = datetime.timedelta(seconds=1)
@@ -36,11 +36,11 @@ def _ask(live: LiveQuestions, info: ClassInfo, key: str) -> None:
 
 def _thrown_chart(puzzle: pz.Puzzle, counts: dict[str, int], lang: str) -> go.Figure:
     solution = pz.solve(puzzle)
-    codes = [c for c in _hand(puzzle) if counts.get(c)]
+    codes = _hand(puzzle)  # every card, thrown or not: the solver's answer shows even at 0
     figure = go.Figure(go.Bar(
-        x=[pview.move_name(c, puzzle, lang) for c in codes], y=[counts[c] for c in codes],
+        x=[pview.move_name(c, puzzle, lang) for c in codes], y=[counts.get(c, 0) for c in codes],
         marker_color=[GREEN if solution.is_correct(c) else GREY for c in codes],
-        text=[counts[c] for c in codes], textposition="outside", cliponaxis=False))
+        text=[counts.get(c, 0) for c in codes], textposition="outside", cliponaxis=False))
     figure.update_layout(height=300, margin={"l": 10, "r": 10, "t": 30, "b": 10},
                          title=tr("live.thrown", lang), yaxis={"dtick": 1})
     return figure
@@ -57,15 +57,14 @@ def teacher_panel(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
         c1, c2 = st.columns([3, 1])
         c1.selectbox(tr("live.pick", lang), ordered, key="class_live_pick",
                      label_visibility="collapsed")
-        c2.button(tr("live.ask", lang), on_click=_ask, args=(live, info, key),
+        c2.button(tr("live.ask", lang), on_click=guarded(_ask), args=(live, info, key),
                   icon=":material/campaign:", width="stretch", type="primary")
-    members = len(book.members(info.id, key))
-
     @st.fragment(run_every=POLL)
     def projector() -> None:
         question = live.current(info.id)
         if question is None:
             return
+        members = len(book.members(info.id, key))  # students join during the lesson too
         puzzle = pz.find_puzzle(question.puzzle_id)
         with st.container(border=True, key="class_live_projector"):
             st.markdown(f"### {tr('live.question', lang)}")
@@ -81,9 +80,9 @@ def teacher_panel(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
                     pview.move_name(m, puzzle, lang) for m in best)))
             c1, c2 = st.columns(2)
             c1.button(tr("live.reveal", lang), disabled=question.revealed,
-                      on_click=live.reveal, args=(info.id, key, question.id),
+                      on_click=guarded(live.reveal), args=(info.id, key, question.id),
                       icon=":material/visibility:", width="stretch")
-            c2.button(tr("live.close", lang), on_click=live.close,
+            c2.button(tr("live.close", lang), on_click=guarded(live.close),
                       args=(info.id, key, question.id), icon=":material/close:",
                       width="stretch")
 
@@ -126,7 +125,7 @@ def student_panel(book: Classes, class_id: str, learner_id: str, lang: str) -> N
                 if mine and mine not in states:
                     states[mine] = "wrong"
             card_buttons([_hand(puzzle)], lang, key=LIVE_KEY, label=tr("live.question", lang),
-                         on_click=lambda: _throw(live, question, learner_id), states=states,
+                         on_click=guarded(lambda: _throw(live, question, learner_id)), states=states,
                          disabled=bool(mine) or question.revealed, fit=True)
             if mine:
                 st.caption(tr("live.thrown_mine", lang,

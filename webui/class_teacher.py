@@ -21,6 +21,7 @@ from webui.classes import (
     assignment_form,
     assignment_name,
     due_text,
+    guarded,
     join_link,
     plain_md,
     remember_teacher,
@@ -56,9 +57,9 @@ def share_box(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
         st.code(teacher_link(info.id, key), language=None)
         st.caption(tr("teacher_link_help", lang))
         c1, c2 = st.columns(2)
-        c1.button(tr("rotate", lang), on_click=_rotate, args=(book, info.id, key),
+        c1.button(tr("rotate", lang), on_click=guarded(_rotate), args=(book, info.id, key),
                   icon=":material/autorenew:", width="stretch", disabled=info.archived)
-        c2.button(tr("unarchive" if info.archived else "archive", lang), on_click=_archive,
+        c2.button(tr("unarchive" if info.archived else "archive", lang), on_click=guarded(_archive),
                   args=(book, info.id, key, not info.archived), icon=":material/inventory_2:",
                   width="stretch")
 
@@ -157,7 +158,7 @@ def students_section(book: Classes, info: ClassInfo, key: str, lang: str) -> Non
             c1, c2 = st.columns([4, 1])
             c1.text(member.nickname)  # plain text, whatever was typed
             c2.button(tr("remove", lang), key=f"class_remove_{member.learner_id}",
-                      on_click=_remove, args=(book, info.id, key, member.learner_id))
+                      on_click=guarded(_remove), args=(book, info.id, key, member.learner_id))
 
 
 def works_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None:

@@ -10,9 +10,10 @@ plain text: :func:`plain_md` escapes it before it meets markdown.
 from __future__ import annotations
 
 import datetime
+import functools
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -63,14 +64,27 @@ def refused(error: ClassError, lang: str) -> None:
     st.error(tr(f"error.{error.reason}", lang), icon=":material/block:")
 
 
-def _flash(kind: str, message: str) -> None:
-    st.session_state[_FLASH] = (kind, message)
+def _flash(kind: str, key: str, **values: object) -> None:
+    """Say ``class.<key>`` once, at the next run (after a callback or a rerun)."""
+    st.session_state[_FLASH] = (kind, key, values)
 
 
-def show_flash() -> None:
+def show_flash(lang: str) -> None:
     said = st.session_state.pop(_FLASH, None)
     if said:
-        getattr(st, said[0])(said[1])
+        getattr(st, said[0])(tr(said[1], lang, **said[2]))
+
+
+def guarded(action: Callable[..., object]) -> Callable[..., None]:
+    """A button's callback that, when the database fails mid-way, says so instead of
+    showing a traceback."""
+    @functools.wraps(action)
+    def run(*args: object, **kwargs: object) -> None:
+        try:
+            action(*args, **kwargs)
+        except SQLAlchemyError:
+            _flash("warning", "no_database")
+    return run
 
 
 #: Session key of where the page is: {"join": code, "class": id, "key": teacher key}.
@@ -152,7 +166,7 @@ def create_form(book: Classes, lang: str, rules: str) -> None:
         st.error(tr("error.bad-class", lang) + " " + literal(str(error)))
         return
     remember_teacher(made.id, made.key)
-    _flash("success", tr("created", lang))
+    _flash("success", "created")
     go(lang, **{"class": made.id, "key": made.key})
 
 
@@ -182,8 +196,7 @@ def join_form(book: Classes, code: str, lang: str) -> None:
     except ClassError as error:
         refused(error, lang)
         return
-    _flash("success", tr("joined", lang, name=plain_md(info.name),
-                         nickname=plain_md(member.nickname)))
+    _flash("success", "joined", name=plain_md(info.name), nickname=plain_md(member.nickname))
     go(lang, **{"class": info.id})
 
 
@@ -245,7 +258,7 @@ def assignment_form(book: Classes, info: ClassInfo, key: str, lang: str) -> None
     except ClassError as error:
         st.error(literal(str(error)))
         return
-    _flash("success", tr("assigned", lang))
+    _flash("success", "assigned")
     st.rerun()
 
 
@@ -323,7 +336,7 @@ def student_view(book: Classes, class_id: str, lang: str, *, compact: bool = Fal
             row[n].link_button(label, address, width="stretch")
         if work.kind == "tour" and not done.complete:
             row[-1].button(tr("tour_done", lang), key=f"class_tour_{work.id}",
-                           on_click=_mark_tour, args=(book, work.id, learner_id))
+                           on_click=guarded(_mark_tour), args=(book, work.id, learner_id))
     return True
 
 
@@ -379,9 +392,9 @@ def _add_puzzle(book: Classes, class_id: str, key: str, assignment_id: str | Non
         else:
             book.add_puzzles(class_id, key, assignment_id, [puzzle_id])
     except ClassError as error:
-        _flash("error", tr(f"error.{error.reason}", lang))
+        _flash("error", f"error.{error.reason}")
         return
-    _flash("success", tr("added", lang))
+    _flash("success", "added")
 
 
 def puzzle_tools(puzzle: pz.Puzzle, candidates: Sequence[pz.Puzzle], lang: str) -> None:
@@ -389,7 +402,7 @@ def puzzle_tools(puzzle: pz.Puzzle, candidates: Sequence[pz.Puzzle], lang: str) 
     this session) and a worksheet of the puzzles the filters choose."""
     from webui.worksheet import download_button
 
-    show_flash()
+    show_flash(lang)
     teaching: dict[str, str] = st.session_state.get(TEACHING, {})
     book = classes()
     if teaching and book is not None and puzzle.id in pz.shipped():
@@ -405,7 +418,7 @@ def puzzle_tools(puzzle: pz.Puzzle, candidates: Sequence[pz.Puzzle], lang: str) 
                 names.update({w.id: assignment_name(w, lang) for w in works})
                 chosen = st.selectbox(tr("add_which", lang), list(names),
                                       key=f"class_add_{class_id}", format_func=names.__getitem__)
-                st.button(tr("add", lang), key=f"class_add_go_{class_id}", on_click=_add_puzzle,
+                st.button(tr("add", lang), key=f"class_add_go_{class_id}", on_click=guarded(_add_puzzle),
                           args=(book, class_id, key, chosen, puzzle.id, lang))
     chosen_puzzles = list(candidates)[:MAX_PUZZLES] or [puzzle]
     download_button(chosen_puzzles, lang, key="pz_worksheet")
