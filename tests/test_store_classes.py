@@ -183,3 +183,15 @@ def test_a_hundred_students_and_no_more_even_joining_at_once(classes: Classes) -
         thread.join()
     assert len(classes.members(made.id, made.key)) == MAX_STUDENTS
     assert refused == ["full"] * 5
+
+
+def test_forget_me_takes_the_learner_out_of_his_classes(classes: Classes) -> None:
+    db = classes.store
+    made = classes.create("I", "barajamos", "en")
+    ana = db.new_learner()
+    classes.join(made.join_code, ana, "Ana")
+    classes.mark_tour_done(classes.assign(made.id, made.key, "tour").id, ana)
+    db.forget(ana)  # the database's cascades take his rows in every class table
+    assert classes.members(made.id, made.key, removed=True) == []
+    assert classes.dashboard_data(made.id, made.key).tours_done == frozenset()
+    assert classes.join(made.join_code, db.new_learner(), "Ana").nickname == "Ana"

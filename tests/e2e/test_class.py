@@ -103,3 +103,33 @@ def test_a_teacher_sees_two_students_results(browser: Any, page: Any, server_url
     page.goto(join_url)
     wait_idle(page)
     expect(page.get_by_text("This join code is old")).to_be_visible()
+
+
+def test_a_live_question_reaches_the_projector(browser: Any, page: Any, server_url: str) -> None:
+    """The teacher asks, a student's phone throws a card, the projector counts it; on reveal
+    the solver's answer is named."""
+    expect = _expect()
+    page.goto(f"{server_url}/Class?lang=en")
+    wait_idle(page)
+    page.get_by_label("Name of the class").fill("Live club")
+    page.get_by_role("button", name="Make the class").click()
+    expect(page.get_by_role("button", name="Ask the class")).to_be_visible()
+    wait_idle(page)
+    join_url = page.locator("code").filter(has_text="/Class?join=").first.inner_text().strip()
+    page.get_by_role("button", name="Ask the class").click()
+    expect(page.get_by_text("What would you throw?")).to_be_visible()
+    expect(page.get_by_text("Answered: 0 of 0")).to_be_visible()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    student = phone.new_page()
+    student.goto(join_url)
+    wait_idle(student)
+    student.get_by_label("Your nickname", exact=True).fill("Luz")
+    student.get_by_role("button", name="Join the class").click()
+    expect(student.get_by_text("What would you throw?")).to_be_visible()
+    student.locator(".cardbuttons button[data-card]").first.click()
+    expect(student.get_by_text("wait for the teacher")).to_be_visible()
+    expect(page.get_by_text("Answered: 1 of 1")).to_be_visible()  # polled, no reload
+    page.get_by_role("button", name="Reveal the answers").click()
+    expect(page.get_by_text("The solver's answer:")).to_be_visible()
+    screenshot(student, "class-live-phone")
+    phone.close()
