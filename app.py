@@ -8,6 +8,7 @@ import streamlit as st
 from chinchon.views.i18n import t
 from webui import home
 from webui.cards import show_card_groups
+from webui.classes import home_work  # classes (issue 21)
 from webui.ui import PAGE_WORDS, RULE_IDS, find_page, house_code, setup_page
 
 # Meldable under every profile and deck: a run of figures, a group of threes, one loose 2.
@@ -19,6 +20,7 @@ lang, rules_id = setup_page("home")
 
 st.title(t("app.title", lang))
 st.markdown(f"*{t('app.tagline', lang)}*")
+home_work(lang)  # classes (issue 21): a student's class work comes first
 
 # --- The first screen ------------------------------------------------------------------------
 # Classes: a student's class assignments are listed here, first of all (their call goes on the

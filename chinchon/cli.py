@@ -177,12 +177,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     from chinchon.cli_db import add_commands as add_db_commands
     from chinchon.cli_game import add_commands as add_game_commands
+    from chinchon.cli_table import add_commands as add_table_commands
+    from chinchon.cli_worksheet import add_commands as add_worksheet_command
 
     add_db_commands(commands, Parser)
     add_game_commands(commands, _add_rules_options)
-    from chinchon.cli_table import add_commands as add_table_commands
-
     add_table_commands(commands, _add_rules_options)
+    add_worksheet_command(commands)
     return parser
 
 

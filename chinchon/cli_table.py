@@ -18,7 +18,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from chinchon.store.tables import KINDS
+from chinchon.game.names import SEAT_KINDS
 
 
 def _tables() -> Any:
@@ -91,7 +91,7 @@ def _guarded(run: Any) -> Any:
 def add_commands(commands: Any, add_rules_options: Any) -> None:
     """Register ``table new|show|record`` on the main parser's subcommands."""
     from chinchon.cli_io import Parser
-    from chinchon.game.players import BOT_NAMES
+    from chinchon.game.names import BOT_NAMES
 
     table_cmd = commands.add_parser(
         "table", help="tables with people: make one, see one, print its record",
@@ -102,7 +102,7 @@ def add_commands(commands: Any, add_rules_options: Any) -> None:
     new_cmd = actions.add_parser("new", help="make a table and print a link per person seat")
     add_rules_options(new_cmd)
     new_cmd.add_argument("--seats", required=True, metavar="KIND,KIND[,…]",
-                         help=f"one per seat, in seat order: {', '.join(KINDS)}")
+                         help=f"one per seat, in seat order: {', '.join(SEAT_KINDS)}")
     new_cmd.add_argument("--clock", type=int, default=0, metavar="S",
                          help="seconds per turn before a bot plays for a late seat (0: off)")
     new_cmd.add_argument("--listed", action="store_true",

@@ -18,6 +18,7 @@ from chinchon.views import puzzle as view
 from chinchon.views.i18n import card_name, fmt_date, t
 from webui import progress  # progress (issue 11)
 from webui.card_buttons import card_buttons, clicked_card
+from webui.classes import puzzle_tools as class_tools  # classes (issue 21)
 from webui.keys import step_keys
 from webui.ui import (
     current_options,
@@ -390,4 +391,5 @@ if puzzle.seen:
         show_cards([c.code() for c in puzzle.seen], lang, width=40, gap=4)
 step_keys("pz_keys", on_key, KEYS)
 st.caption(tr(f"keys.{puzzle.question}", n=len(hand_codes)))
+class_tools(puzzle, candidates(), lang)  # classes (issue 21): add to an assignment, worksheet
 st.caption(tr("intro"))

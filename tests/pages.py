@@ -25,3 +25,17 @@ def open_page(page: str | None = None, **query: str | list[str]) -> AppTest:
         at.query_params[key] = value
     at.switch_page(page)
     return at.run()
+
+
+def open_as(learner_id: str | None, page: str | None, **query: str) -> AppTest:
+    """``page`` (None: the home page) in a new session whose learner is ``learner_id`` (as the
+    browser's cookie would say), the URL holding exactly ``query``."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    if learner_id is not None:
+        at.session_state["progress_learner"] = learner_id
+    at.query_params.clear()
+    for key, value in query.items():
+        at.query_params[key] = value
+    if page is not None:
+        at.switch_page(page)
+    return at.run()

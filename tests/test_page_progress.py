@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import pool
 from chinchon.store import Attempt, GameRecord, Store
-from tests.pages import open_page
+from tests.pages import open_as
 
 PAGE = "pages/7_My_progress.py"
 
@@ -24,14 +24,7 @@ def store() -> Store:
 
 def as_learner(learner_id: str | None, **query: str) -> AppTest:
     """The page in a new session whose learner is ``learner_id`` (as a cookie would say)."""
-    at = open_page()
-    if learner_id is not None:
-        at.session_state["progress_learner"] = learner_id
-    at.query_params.clear()
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.switch_page(PAGE)
-    return at.run()
+    return open_as(learner_id, PAGE, **query)
 
 
 def texts(at: AppTest) -> str:

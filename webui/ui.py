@@ -65,6 +65,7 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("play", "play"),
     ("tables", "tables"),
     ("house_rules", "house"),
+    ("class", "class"),
 )
 
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.

@@ -5,3 +5,6 @@ line's help lists them without loading the game (:mod:`chinchon.game.players` ma
 BOT_NAMES = ("random", "greedy", "expert")
 #: Made by name for matches only: the expert before he weighed waiting for −10.
 MATCH_ONLY = ("expert-nowait",)
+#: A seat at a table with people: taken by a person, or by a bot of one of these levels.
+PERSON = "person"
+SEAT_KINDS = (PERSON, *BOT_NAMES)

@@ -8,7 +8,11 @@
 - :mod:`~chinchon.puzzles.generator` — new puzzles from played hands, reproducible by seed.
 
 The answer is never read from a file: :func:`solve` recomputes every option exactly.
+The generator's names load it (and the game it plays) only when first used, so that a command
+that reads the packs does not import the game.
 """
+
+from typing import Any
 
 from chinchon.puzzles.criteria import (
     CLOSE_CHANCE_MARGIN,
@@ -23,15 +27,6 @@ from chinchon.puzzles.criteria import (
     solve,
     themes_of,
     verify,
-)
-from chinchon.puzzles.generator import (
-    Position,
-    PositionSource,
-    game_positions,
-    generate,
-    play_positions,
-    simulated_positions,
-    trivial,
 )
 from chinchon.puzzles.model import (
     CRITERIA,
@@ -83,6 +78,18 @@ from chinchon.puzzles.teaching import (
     should_close,
     why,
 )
+
+_GENERATOR = frozenset({"Position", "PositionSource", "game_positions", "generate",
+                        "play_positions", "simulated_positions", "trivial"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _GENERATOR:
+        from chinchon.puzzles import generator
+
+        return getattr(generator, name)
+    raise AttributeError(f"module 'chinchon.puzzles' has no attribute {name!r}")
+
 
 __all__ = [
     "CLOSE_CHANCE_MARGIN", "CRITERIA", "DIFFICULTIES", "PACK_DIR", "POINTS_MARGIN",

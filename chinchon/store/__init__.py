@@ -7,6 +7,8 @@ the store itself, :mod:`chinchon.store.glicko2` for the ratings and
 :mod:`chinchon.store.progress` for what the progress page computes from the rows.
 """
 
+from chinchon.store.class_live import LiveQuestions
+from chinchon.store.classes import ClassError, Classes
 from chinchon.store.database import (
     DEFAULT_PATH,
     ENV_VAR,
@@ -31,8 +33,8 @@ from chinchon.store.store import (
 from chinchon.store.table_schema import PlaySeat, PlayTable  # noqa: F401  (in Base.metadata)
 
 __all__ = [
-    "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "DatabaseUrlError", "GameRecord",
-    "LearnerError", "LearnerRatingInfo", "Rating", "RatingError", "Recorded", "Store",
-    "TransferCodeError", "UnknownLearner", "check_learner_id", "database_url", "make_engine",
-    "upgrade",
+    "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "ClassError", "Classes",
+    "DatabaseUrlError", "GameRecord", "LearnerError", "LearnerRatingInfo", "LiveQuestions",
+    "Rating", "RatingError", "Recorded", "Store", "TransferCodeError", "UnknownLearner",
+    "check_learner_id", "database_url", "make_engine", "upgrade",
 ]

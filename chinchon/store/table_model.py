@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from chinchon.engine.cards import Card
 from chinchon.game.actions import PILE
+from chinchon.game.names import PERSON
 from chinchon.game.seat_view import View
 from chinchon.game.state import Dealt, GameState, Turn
 
-PERSON = "person"
 OPEN, PLAYING, OVER, CLOSED = "open", "playing", "over", "closed"
 FINISHED = (OVER, CLOSED)
 

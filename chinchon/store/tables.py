@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.game.actions import Action, decode_actions
+from chinchon.game.names import SEAT_KINDS
 from chinchon.game.players import BOT_NAMES, make_bot
 from chinchon.game.records import GameRecord
 from chinchon.game.seat_view import view
@@ -70,7 +71,7 @@ from chinchon.store.table_model import (
 )
 from chinchon.store.table_schema import SEAT_KEY_LENGTH, TABLE_CODE_LENGTH, PlaySeat, PlayTable
 
-KINDS = (PERSON, *BOT_NAMES)
+KINDS = SEAT_KINDS
 #: A turn clock: off (0) or this many seconds at least, at most.
 CLOCK_RANGE = (10, 3600)
 #: Seconds between two bot actions, so that people can follow them.

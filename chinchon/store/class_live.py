@@ -1,0 +1,144 @@
+"""Live questions: the teacher puts one puzzle to the class ("What would you throw?"), the
+projector and the phones poll its row, each student's throw is counted once, and the teacher
+reveals what was thrown beside the solver's answer.
+
+A question is a row with a ``version`` that every answer, reveal and close moves by one, so a
+page polling it redraws only when something changed. An answer is a row keyed by question and
+learner: a second throw (a double tap, two tabs) is not counted again. The page also writes
+the throw as an ordinary puzzle attempt, so it counts in the class's dashboard.
+"""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections import Counter
+from dataclasses import dataclass
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from chinchon.engine.errors import quote
+from chinchon.store.classes import ClassError, Classes, MemberRow
+from chinchon.store.schema import ID_LENGTH, PUZZLE_ID_LENGTH, Base
+from chinchon.store.store import check_learner_id
+
+
+class QuestionRow(Base):
+    __tablename__ = "class_questions"
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"),
+                                          index=True)
+    puzzle_id: Mapped[str] = mapped_column(String(PUZZLE_ID_LENGTH))
+    version: Mapped[int] = mapped_column(Integer)
+    revealed: Mapped[bool] = mapped_column(Boolean)
+    closed: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime())
+
+
+class AnswerRow(Base):
+    __tablename__ = "class_answers"
+
+    question_id: Mapped[str] = mapped_column(
+        ForeignKey("class_questions.id", ondelete="CASCADE"), primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    answer: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime())
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    class_id: str
+    puzzle_id: str
+    version: int
+    revealed: bool
+    closed: bool
+
+
+def _question(row: QuestionRow) -> Question:
+    return Question(row.id, row.class_id, row.puzzle_id, row.version, row.revealed, row.closed)
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+
+
+class LiveQuestions:
+    """The live questions of a :class:`~chinchon.store.classes.Classes`' database."""
+
+    def __init__(self, classes: Classes) -> None:
+        self.classes = classes
+
+    def ask(self, class_id: str, key: str, puzzle_id: str) -> Question:
+        """Put ``puzzle_id`` to the class now; the question before it (if any) is closed."""
+        self.classes.open(class_id, key)
+        with self.classes._session() as session, session.begin():
+            session.execute(update(QuestionRow).where(
+                QuestionRow.class_id == class_id, QuestionRow.closed.is_(False)).values(
+                closed=True, version=QuestionRow.version + 1))
+            row = QuestionRow(id=uuid.uuid4().hex, class_id=class_id, puzzle_id=puzzle_id,
+                              version=1, revealed=False, closed=False, created_at=_now())
+            session.add(row)
+            session.flush()
+            return _question(row)
+
+    def current(self, class_id: str) -> Question | None:
+        """The class's open question, or None."""
+        with self.classes._session() as session:
+            row = session.scalars(select(QuestionRow).where(
+                QuestionRow.class_id == class_id, QuestionRow.closed.is_(False))
+                .order_by(QuestionRow.created_at.desc())).first()
+            return _question(row) if row is not None else None
+
+    def _set(self, class_id: str, key: str, question_id: str, **values: bool) -> None:
+        self.classes.open(class_id, key)
+        with self.classes._session() as session, session.begin():
+            session.execute(update(QuestionRow).where(
+                QuestionRow.id == question_id, QuestionRow.class_id == class_id).values(
+                version=QuestionRow.version + 1, **values))
+
+    def reveal(self, class_id: str, key: str, question_id: str) -> None:
+        self._set(class_id, key, question_id, revealed=True)
+
+    def close(self, class_id: str, key: str, question_id: str) -> None:
+        self._set(class_id, key, question_id, closed=True)
+
+    def answer(self, question_id: str, learner_id: str, move: str) -> bool:
+        """Count the student's throw; False when he had answered already (not counted
+        again). ``not-member`` for a learner outside the class, ``bad-assignment`` for a
+        question that is revealed, closed or unknown."""
+        learner_id = check_learner_id(learner_id)
+        try:
+            with self.classes._session() as session, session.begin():
+                row = session.get(QuestionRow, question_id)
+                if row is None or row.closed or row.revealed:
+                    raise ClassError(f"this question is not open: {quote(question_id)}",
+                                     "bad-assignment")
+                member = session.get(MemberRow, (row.class_id, learner_id))
+                if member is None or member.removed:
+                    raise ClassError("you are not a student of this class", "not-member")
+                if session.get(AnswerRow, (question_id, learner_id)) is not None:
+                    return False
+                session.add(AnswerRow(question_id=question_id, learner_id=learner_id,
+                                      answer=move[:16], created_at=_now()))
+                session.flush()
+                session.execute(update(QuestionRow).where(QuestionRow.id == question_id)
+                                .values(version=QuestionRow.version + 1))
+        except IntegrityError:  # the same student's other tab got there first
+            return False
+        return True
+
+    def answers(self, question_id: str) -> Counter[str]:
+        """How many students threw each card."""
+        with self.classes._session() as session:
+            return Counter(session.scalars(select(AnswerRow.answer).where(
+                AnswerRow.question_id == question_id)))
+
+    def has_answered(self, question_id: str, learner_id: str) -> str | None:
+        with self.classes._session() as session:
+            row = session.get(AnswerRow, (question_id, check_learner_id(learner_id)))
+            return row.answer if row is not None else None

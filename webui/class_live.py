@@ -1,0 +1,134 @@
+"""Live questions on the Class page: the teacher's panel (ask, how many answered, reveal) and
+the student's phone (the hand, one throw). Both poll the question's row with
+``st.fragment(run_every=…)``, so a throw shows on the projector within :data:`POLL` seconds."""
+
+from __future__ import annotations
+
+import datetime
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from chinchon import puzzles as pz
+from chinchon.store.class_live import LiveQuestions, Question
+from chinchon.store.classes import ClassError, Classes, ClassInfo
+from chinchon.views import puzzle as pview
+from webui import progress
+from webui.card_buttons import card_buttons, clicked_card
+from webui.cards import show_cards
+from webui.classes import guarded, refused, tr
+
+#: Seconds between two polls of the question's row.
+POLL = datetime.timedelta(seconds=1)
+LIVE_KEY = "class_live_cards"
+GREEN, GREY = "#2e7d32", "#8d8677"
+
+
+def _hand(puzzle: pz.Puzzle) -> list[str]:
+    return [c.code() for c in sorted(puzzle.hand, key=pz.card_order)]
+
+
+def _ask(live: LiveQuestions, info: ClassInfo, key: str) -> None:
+    puzzle_id = st.session_state.get("class_live_pick")
+    if puzzle_id in pz.shipped():
+        live.ask(info.id, key, puzzle_id)
+
+
+def _thrown_chart(puzzle: pz.Puzzle, counts: dict[str, int], lang: str) -> go.Figure:
+    solution = pz.solve(puzzle)
+    codes = _hand(puzzle)  # every card, thrown or not: the solver's answer shows even at 0
+    figure = go.Figure(go.Bar(
+        x=[pview.move_name(c, puzzle, lang) for c in codes], y=[counts.get(c, 0) for c in codes],
+        marker_color=[GREEN if solution.is_correct(c) else GREY for c in codes],
+        text=[counts.get(c, 0) for c in codes], textposition="outside", cliponaxis=False))
+    figure.update_layout(height=300, margin={"l": 10, "r": 10, "t": 30, "b": 10},
+                         title=tr("live.thrown", lang), yaxis={"dtick": 1})
+    return figure
+
+
+def teacher_panel(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
+    """Ask a question, and (polled) how many answered; reveal what was thrown."""
+    live = LiveQuestions(book)
+    st.subheader(tr("live.title", lang), anchor=False)
+    choices = [p.id for p in pz.pool(info.rules_id) if p.question == "discard"]
+    assigned = [p for w in book.assignments(info.id) for p in w.puzzles if p in choices]
+    ordered = list(dict.fromkeys([*assigned, *choices]))
+    if ordered:
+        c1, c2 = st.columns([3, 1])
+        c1.selectbox(tr("live.pick", lang), ordered, key="class_live_pick",
+                     label_visibility="collapsed")
+        c2.button(tr("live.ask", lang), on_click=guarded(_ask), args=(live, info, key),
+                  icon=":material/campaign:", width="stretch", type="primary")
+    @st.fragment(run_every=POLL)
+    def projector() -> None:
+        question = live.current(info.id)
+        if question is None:
+            return
+        members = len(book.members(info.id, key))  # students join during the lesson too
+        puzzle = pz.find_puzzle(question.puzzle_id)
+        with st.container(border=True, key="class_live_projector"):
+            st.markdown(f"### {tr('live.question', lang)}")
+            show_cards(_hand(puzzle), lang, width=72)
+            counts = live.answers(question.id)
+            st.markdown(tr("live.answered", lang, answered=sum(counts.values()),
+                           students=members))
+            if question.revealed:
+                st.plotly_chart(_thrown_chart(puzzle, dict(counts), lang), width="stretch",
+                                config={"displayModeBar": False})
+                best = pz.solve(puzzle).answers
+                st.success(tr("live.best", lang, move=", ".join(
+                    pview.move_name(m, puzzle, lang) for m in best)))
+            c1, c2 = st.columns(2)
+            c1.button(tr("live.reveal", lang), disabled=question.revealed,
+                      on_click=guarded(live.reveal), args=(info.id, key, question.id),
+                      icon=":material/visibility:", width="stretch")
+            c2.button(tr("live.close", lang), on_click=guarded(live.close),
+                      args=(info.id, key, question.id), icon=":material/close:",
+                      width="stretch")
+
+    projector()
+
+
+def _throw(live: LiveQuestions, question: Question, learner_id: str) -> None:
+    move = clicked_card(LIVE_KEY)
+    puzzle = pz.shipped().get(question.puzzle_id)
+    if move is None or puzzle is None:
+        return
+    try:
+        counted = live.answer(question.id, learner_id, move)
+    except ClassError as error:
+        st.session_state["class_live_refused"] = error.reason
+        return
+    if counted:  # the throw is also an attempt at the puzzle: the dashboard counts it
+        progress.record_attempt(puzzle, move, pz.solve(puzzle).is_correct(move), False)
+
+
+def student_panel(book: Classes, class_id: str, learner_id: str, lang: str) -> None:
+    """The open question on the student's phone (polled): his hand, one throw."""
+    live = LiveQuestions(book)
+
+    @st.fragment(run_every=POLL)
+    def phone() -> None:
+        reason = st.session_state.pop("class_live_refused", None)
+        if reason:
+            refused(ClassError("", reason), lang)
+        question = live.current(class_id)
+        if question is None:
+            return
+        puzzle = pz.find_puzzle(question.puzzle_id)
+        mine = live.has_answered(question.id, learner_id)
+        with st.container(border=True, key="class_live_phone"):
+            st.markdown(f"**{tr('live.question', lang)}**")
+            states: dict[str, str | None] = {}
+            if question.revealed:
+                states = dict.fromkeys(pz.solve(puzzle).answers, "right")
+                if mine and mine not in states:
+                    states[mine] = "wrong"
+            card_buttons([_hand(puzzle)], lang, key=LIVE_KEY, label=tr("live.question", lang),
+                         on_click=guarded(lambda: _throw(live, question, learner_id)), states=states,
+                         disabled=bool(mine) or question.revealed, fit=True)
+            if mine:
+                st.caption(tr("live.thrown_mine", lang,
+                              card=pview.move_name(mine, puzzle, lang)))
+
+    phone()
