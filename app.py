@@ -20,11 +20,9 @@ lang, rules_id = setup_page("home")
 
 st.title(t("app.title", lang))
 st.markdown(f"*{t('app.tagline', lang)}*")
-home_work(lang)  # classes (issue 21): a student's class work comes first
 
 # --- The first screen ------------------------------------------------------------------------
-# Classes: a student's class assignments are listed here, first of all (their call goes on the
-# line below, before left_off).
+home_work(lang)  # a student's class assignments, first of all
 home.left_off(lang, rules_id)  # a returning learner: rating, game in progress, misses waiting
 home.first_steps(lang, rules_id)  # a newcomer: the rules, a puzzle, a game, showing a hand
 
