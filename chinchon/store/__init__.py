@@ -15,6 +15,7 @@ from chinchon.store.database import (
     upgrade,
 )
 from chinchon.store.glicko2 import Rating, RatingError
+from chinchon.store.played import Played, PlayedError
 from chinchon.store.store import (
     Attempt,
     AttemptError,
@@ -30,7 +31,8 @@ from chinchon.store.store import (
 
 __all__ = [
     "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "DatabaseUrlError", "GameRecord",
-    "LearnerError", "LearnerRatingInfo", "Rating", "RatingError", "Recorded", "Store",
+    "LearnerError", "LearnerRatingInfo", "Played", "PlayedError", "Rating", "RatingError",
+    "Recorded", "Store",
     "TransferCodeError", "UnknownLearner", "check_learner_id", "database_url", "make_engine",
     "upgrade",
 ]
