@@ -25,3 +25,17 @@ def open_page(page: str | None = None, **query: str | list[str]) -> AppTest:
         at.query_params[key] = value
     at.switch_page(page)
     return at.run()
+
+
+def open_as(page: str, learner_id: str | None, **query: str) -> AppTest:
+    """``page`` in a new session whose learner is ``learner_id`` (as the learner's cookie
+    would say; None: a new visitor), at the address ``query``."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    if learner_id is not None:
+        at.session_state["progress_learner"] = learner_id
+    at.query_params.clear()
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.switch_page(page)
+    return at.run()

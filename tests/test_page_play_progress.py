@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from chinchon.store import Store
 from chinchon.views import table as tb
-from tests.pages import open_page
+from tests.pages import open_as, open_page
 from tests.test_page_play import PAGE, _buttons, _instant, _play_to_the_end
 
 
@@ -27,14 +27,8 @@ def as_learner(learner_id: str | None, instant: bool = True, **query: str) -> Ap
     """The Play page in a new session (a reload, another browser) of ``learner_id``, as the
     learner's cookie would say, at the address ``query`` (``instant``: the bots' pace then
     set to "at once")."""
-    at = open_page()
-    if learner_id is not None:
-        at.session_state["progress_learner"] = learner_id
-    at.query_params.clear()
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.switch_page(PAGE)
-    return _instant(at.run()) if instant else at.run()
+    at = open_as(PAGE, learner_id, **query)
+    return _instant(at) if instant else at
 
 
 def moves(at: AppTest, count: int) -> AppTest:

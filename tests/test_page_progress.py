@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import pool
 from chinchon.store import Attempt, GameRecord, Played, Store
-from tests.pages import open_page
+from tests.pages import open_as
 
 PAGE = "pages/7_My_progress.py"
 
@@ -24,14 +24,7 @@ def store() -> Store:
 
 def as_learner(learner_id: str | None, **query: str) -> AppTest:
     """The page in a new session whose learner is ``learner_id`` (as a cookie would say)."""
-    at = open_page()
-    if learner_id is not None:
-        at.session_state["progress_learner"] = learner_id
-    at.query_params.clear()
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.switch_page(PAGE)
-    return at.run()
+    return open_as(PAGE, learner_id, **query)
 
 
 def texts(at: AppTest) -> str:
@@ -139,7 +132,7 @@ def test_games_of_the_play_page_and_their_accuracy(store: Store) -> None:
     frame = at.dataframe[0].value
     assert list(frame["Précision (%)"]) == [81.0, 62.0]  # newest first
     assert list(frame["Partie"]) == [2, 1]
-    assert list(frame["Résultat"]) == ["Gagnée (3 points)"] * 2
+    assert list(frame["Résultat"]) == ["Gagnée · votre total 3"] * 2
     assert all(link.startswith("Play?rules=fournier&seats=greedy&seed=") and "moves=AQID" in link
                for link in frame["Revue"])
     chart = at.get("plotly_chart")[-1].proto.spec

@@ -15,7 +15,7 @@ import streamlit as st
 from chinchon import puzzles as pz
 from chinchon.store import Played, Recorded
 from chinchon.store.progress import Day, ThemeStats
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_number, t
 
 GREEN, GREY, GOLD = "#1f7a4d", "#cdc7ba", "#e0a21b"
 #: The calendar's cells: no attempt, then more and more.
@@ -151,7 +151,7 @@ def result_text(game: Played, lang: str) -> str:
     total = totals[game.seat] if game.seat < len(totals) else None
     key = "played.result.draw" if winner is None else (
         "played.result.won" if winner == game.seat else "played.result.lost")
-    return t(key, lang, total="—" if total is None else str(total))
+    return t(key, lang, total="—" if total is None else fmt_number(total, lang, 0))
 
 
 def games_frame(games: Sequence[Played], lang: str) -> pd.DataFrame:
