@@ -137,7 +137,7 @@ def notice(game: tb.Game, face_up: bool, lang: str, restart: Callable[..., None]
     start", ``restart`` its callback) or hands shown face up."""
     row = own()
     if S.get(_REPLAY):
-        st.info(t("played.replay", lang, moves=len(game.actions)), icon=":material/replay:")
+        st.info(t("played.replay", lang), icon=":material/replay:")
         st.button(t("played.from_start", lang), on_click=restart, args=(game.setup,),
                   kwargs={"origin": "link"}, icon=":material/restart_alt:",
                   key="played_from_start")
