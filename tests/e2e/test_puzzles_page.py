@@ -114,20 +114,22 @@ def test_hint_rings_two_cards_and_the_hand_sorts(page: Any, server_url: str) -> 
     puzzle_id, _, right = _discard_puzzle()
     page.goto(f"{server_url}/Puzzles?puzzle={puzzle_id}&lang=en")
     wait_idle(page)
-    page.wait_for_selector(".cardbuttons button")  # the component draws after the script
+    # The component draws after the script: wait for its eight cards.
+    expect(page.locator(".cardbuttons button")).to_have_count(8)
     codes = [b.get_attribute("data-card") for b in page.locator(".cardbuttons button").all()]
     puzzle = next(p for p in load_all(check=False) if p.id == puzzle_id)
     assert codes == [c.code() for c in sorted(puzzle.hand, key=card_order)]
     page.get_by_role("button", name="Hint", exact=True).click()
     wait_idle(page)
     ringed = page.locator('.cardbuttons button[data-highlight="1"]')
-    assert ringed.count() == 2
+    expect(ringed).to_have_count(2)
     assert right in [b.get_attribute("data-card") for b in ringed.all()]
     page.get_by_text("Sort by number").click()
     wait_idle(page)
-    ranks = [int(b.get_attribute("data-card")[:-1])
-             for b in page.locator(".cardbuttons button").all()]
-    assert ranks == sorted(ranks)
+    # The hand is redrawn in order: wait for it (not a read right after the settle).
+    page.wait_for_function("""() => { const r = [...document.querySelectorAll(
+        '.cardbuttons button')].map(b => parseInt(b.dataset.card));
+        return r.length === 8 && r.every((v, i) => i === 0 || r[i - 1] <= v); }""")
 
 
 def test_phone_first_screen_holds_the_question_and_the_whole_hand(
@@ -139,6 +141,8 @@ def test_phone_first_screen_holds_the_question_and_the_whole_hand(
         page.goto(f"{server_url}/Puzzles?puzzle={puzzle_id}&lang=en")
         wait_idle(page)
         question = page.get_by_text("Which one do you throw?", exact=False)
+        # The card component draws after the script has finished: wait for its eight cards.
+        expect(page.locator(".cardbuttons button")).to_have_count(8)
         boxes = [b.bounding_box() for b in page.locator(".cardbuttons button").all()]
         assert len(boxes) == 8 and all(b is not None for b in boxes)
         assert _top(question) < PHONE["height"]
