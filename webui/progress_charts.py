@@ -119,12 +119,12 @@ def theme_figure(stats: Sequence[ThemeStats], lang: str) -> go.Figure:
 def accuracy_figure(games: Sequence[Played], lang: str) -> go.Figure:
     """The learner's accuracy in each counted game (the Play page's coach), by game: game 1,
     2, 3 … in the order they were finished (a game without graded decisions leaves a gap)."""
-    numbered = [(n, g) for n, g in enumerate(games, 1) if g.accuracy is not None]
     figure = go.Figure(go.Scatter(
-        x=[n for n, _ in numbered], y=[round(100 * float(g.accuracy or 0), 1) for _, g in numbered],
-        mode="lines+markers", line={"color": GREEN},
+        x=list(range(1, len(games) + 1)),
+        y=[round(100 * g.accuracy, 1) if g.accuracy is not None else None for g in games],
+        mode="lines+markers", line={"color": GREEN}, connectgaps=False,
         hovertext=[f"{when(g.updated_at)} · {t(f'profile.{g.rules_id}.name', lang)}"
-                   for _, g in numbered],
+                   for g in games],
         hoverinfo="text+y"))
     figure.update_layout(title=t("progress.chart.accuracy", lang), height=300,
                          margin={"t": 48, "b": 40, "l": 48, "r": 8},
@@ -155,17 +155,18 @@ def result_text(game: Played, lang: str) -> str:
 
 
 def games_frame(games: Sequence[Played], lang: str) -> pd.DataFrame:
-    """The counted games, newest first, numbered as the accuracy chart numbers them."""
+    """The counted games, newest first, numbered as the accuracy chart numbers them; the
+    result and the link first (a phone shows the first columns)."""
     rows = list(reversed(list(enumerate(games, 1))))
     return pd.DataFrame({
         t("played.col.game", lang): [n for n, _ in rows],
+        t("played.col.result", lang): [result_text(g, lang) for _, g in rows],
+        t("played.col.link", lang): [replay_link(g, lang) for _, g in rows],
+        t("progress.col.accuracy", lang): [round(100 * g.accuracy, 1)
+                                           if g.accuracy is not None else None for _, g in rows],
         t("progress.col.time", lang): [when(g.updated_at) for _, g in rows],
         t("progress.col.rules", lang): [t(f"profile.{g.rules_id}.name", lang) for _, g in rows],
         t("progress.col.seats", lang): [g.seats for _, g in rows],
-        t("played.col.result", lang): [result_text(g, lang) for _, g in rows],
-        t("progress.col.accuracy", lang): [round(100 * g.accuracy, 1)
-                                           if g.accuracy is not None else None for _, g in rows],
-        t("played.col.link", lang): [replay_link(g, lang) for _, g in rows],
     })
 
 
