@@ -437,3 +437,25 @@ def test_a_puzzle_may_name_house_rules_by_their_code_and_a_bad_code_is_named():
     for bad, named in (("fournier+figures=1-2-3", "figures"), ("nosuch+limit=9", "nosuch")):
         with pytest.raises(PuzzleError, match=named):
             check_puzzle(Puzzle.parse(text.replace("fournier+figures=10-10-10", bad)))
+
+
+def test_a_wild_ace_puzzle_reads_back_as_it_was_generated() -> None:
+    """Under jokers=ace-of-oros a game deals the ace of oros as the joker; read back from its
+    pack it is the joker too, so its themes and difficulty are judged alike (this block came
+    from ``puzzles generate --rules barajamos+limit=100+jokers=ace-of-oros -n 12``, whose
+    ``puzzles check`` failed on it: read back, the ace was a plain ace next to the 2 of oros)."""
+    from chinchon.puzzles import Puzzle, verify
+
+    puzzle = Puzzle.parse("""
+id: barajamos-jokers-ace-of-oros-limit-100-006
+rules: barajamos+jokers=ace-of-oros+limit=100
+hand: 2o 5o 5c 3e 7o 2e 1o 1e
+seen: 12c 10o 6e 12b 11b 8e 12e 9b 7b 11e 8b
+question: discard
+criterion: fewest-points
+themes: close-now, break-pair, keep-run-open, double-out
+difficulty: hard
+answer: 5c 7o
+""")
+    assert [card.is_joker for card in puzzle.hand] == [False] * 6 + [True, False]
+    assert verify(puzzle) == []

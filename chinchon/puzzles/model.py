@@ -80,6 +80,19 @@ class Puzzle:
     #: The line of the pack file where the puzzle starts (0 when not read from a file).
     line: int = field(default=0, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        # Under jokers=ace-of-oros the ace of oros is the joker: hold it as the deck plays it,
+        # as a game deals it, so that a puzzle read from its pack judges like the one generated.
+        try:
+            deck = self.rules.deck
+        except ValueError:
+            return  # bad rules: check_puzzle names them
+        if deck.wild_ace:
+            object.__setattr__(self, "hand", deck.adopt(self.hand))
+            object.__setattr__(self, "seen", deck.adopt(self.seen))
+            if self.top is not None:
+                object.__setattr__(self, "top", deck.adopt((self.top,))[0])
+
     @property
     def rules(self) -> Rules:
         return _rules(self.rules_id, self.options)
