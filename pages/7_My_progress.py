@@ -14,6 +14,7 @@ from webui import progress
 from webui.progress_charts import (
     accuracy_figure,
     calendar_figure,
+    games_columns,
     games_frame,
     history_frame,
     move_name,
@@ -109,7 +110,9 @@ if games:
     st.subheader(tr("games"))
     if any(g.accuracy is not None for g in games):
         st.plotly_chart(accuracy_figure(games, lang), width="stretch")
-    st.dataframe(games_frame(games, lang), hide_index=True, width="stretch")
+    st.dataframe(games_frame(games, lang), hide_index=True, width="stretch",
+                 column_config=games_columns(lang))
+    st.caption(t("played.games_note", lang))
 
 # --- This browser, another device, forget me --------------------------------------------------
 st.subheader(tr("device"))

@@ -5,12 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from chinchon.views.i18n import t
-from webui import play_review, play_state, progress  # progress (issue 11)
+from webui import play_review, play_state, played, progress
 from webui import table as wt
 from webui.table_rules import show_table_rules
 from webui.ui import setup_page
 
 lang, rules_id = setup_page("play")
+progress.banner(lang)  # the learner's cookie, and "not being saved" while the database is away
 play_state.settings(lang)
 st.title(t("page.play", lang))
 
@@ -18,6 +19,7 @@ game = play_state.current_game(rules_id, lang)
 if game is None:
     st.caption(t("play.intro", lang))
     play_state.setup_form(rules_id, lang)
+    st.caption(t("played.seed_note", lang), help=t("played.counts_note", lang))
     st.stop()
 
 names = wt.seat_names(game.setup, lang)
@@ -29,11 +31,12 @@ with st.container(horizontal=True, vertical_alignment="center"):
               icon=":material/restart_alt:", key="play_new")
 show_table_rules(game.setup.rules, lang)  # issue 24: each rule, its source, our readings
 
+played.notice(game, play_state.face_up(), lang, play_state.start)
 if play_state.results_pending(game):
     play_review.show_hand_over(game, names, lang)
 elif game.over:
     play_review.show_game_over(game, names, lang)
-    progress.keep_game(game)  # progress (issue 11): the finished game and its accuracy, kept
+    played.finished(game, play_state.face_up())  # after the review graded every decision
 else:
     if play_state.pace() == 0:
         game = play_state.bots_play(game)

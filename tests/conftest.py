@@ -19,6 +19,9 @@ from tests.postgres import Cluster, find_bin
 
 _TMP = tempfile.mkdtemp(prefix="chinchon-test-db-")
 os.environ["CHINCHON_DB_URL"] = f"sqlite:///{_TMP}/chinchon.db"
+# An unexpected error on a page is also shown as Streamlit's exception (webui/errors.py), so
+# the pages' tests that look for one (AppTest's at.exception, stException) still find it.
+os.environ.setdefault("CHINCHON_PAGE_ERRORS", "show")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

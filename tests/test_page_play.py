@@ -44,7 +44,7 @@ def _play_to_the_end(at: AppTest, *, back_once: bool = False) -> tuple[AppTest, 
             went_back = True
             continue
         for key in ("play_return_yes", "play_next_deal", "play_see_end", "play_to_end",
-                    "play_hint_move"):
+                    "play_close_confirm", "play_hint_move"):  # confirm: what a close shows
             if key in keys and not keys[key].disabled:
                 at = keys[key].click().run()
                 clicks += 1

@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import pool
-from chinchon.store import Attempt, GameRecord, Store
+from chinchon.store import Attempt, GameRecord, Played, Store
 from tests.pages import open_as
 
 PAGE = "pages/7_My_progress.py"
@@ -121,16 +121,36 @@ def test_forget_me_deletes_every_row(store: Store) -> None:
     assert "Nothing here yet" in texts(at)
 
 
+def played_game(learner: str, seed: int, accuracy: float | None, *, teacher: bool = False,
+                finished: bool = True) -> Played:
+    """A game of the Play page as the page writes it: started, then finished (or not)."""
+    setup = {"rules": "fournier", "seats": "greedy", "seed": str(seed)}
+    game = Played.new(learner, "fournier", setup, f"deal{seed}", seats=2, origin="new")
+    if not finished:
+        return game.moved("AQ", 2, teacher=teacher)
+    return game.finish("AQID", 4, {"winner": 0, "totals": [3, 101]}, accuracy, teacher=teacher)
+
+
 def test_games_of_the_play_page_and_their_accuracy(store: Store) -> None:
     learner = store.new_learner()
     for n, accuracy in enumerate((0.62, 0.81)):
-        store.record_game(GameRecord(uuid.uuid4().hex, learner, "fournier", {}, 2, 0,
-                                     f"game {n}", {"seed": n}, {"winner": 0}, accuracy))
+        store.save_played(played_game(learner, n, accuracy))
+    store.save_played(played_game(learner, 7, 0.99, teacher=True))  # face up: never counts
+    store.save_played(played_game(learner, 8, None, finished=False))  # under way
+    # A finished game kept before issue 23 (from any address): not shown any more.
+    store.record_game(GameRecord(uuid.uuid4().hex, learner, "fournier", {}, 2, 0, "old",
+                                 {"seed": 9}, {"winner": 0}, 0.5))
     at = as_learner(learner, lang="fr")
     assert not at.exception
     assert "Mes parties" in texts(at)
     frame = at.dataframe[0].value
     assert list(frame["Précision (%)"]) == [81.0, 62.0]  # newest first
+    assert list(frame["Partie"]) == [2, 1]
+    assert list(frame["Résultat"]) == ["Gagnée · votre total 3"] * 2
+    assert all(link.startswith("Play?rules=fournier&seats=greedy&seed=") and "moves=AQID" in link
+               for link in frame["Revue"])
+    chart = at.get("plotly_chart")[-1].proto.spec
+    assert '"x":[1,2]' in chart.replace(" ", "")  # by game, not by time
     assert any(b.label == "Continuer sur un autre appareil" and not b.disabled for b in at.button)
 
 

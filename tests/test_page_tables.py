@@ -94,7 +94,7 @@ def test_a_seat_sees_its_own_cards_only(tables: Tables) -> None:
 def test_after_the_game_the_review_the_record_and_my_progress(tables: Tables) -> None:
     from sqlalchemy import func, select
 
-    from chinchon.store.schema import Game
+    from chinchon.store.schema import PlayedGame as Game
 
     fast = Tables(tables.store, pace=0.0, away=0.0)  # the person is away: a bot plays him
     made = fast.create("fournier", {}, ["person", "greedy"])
@@ -118,3 +118,7 @@ def test_after_the_game_the_review_the_record_and_my_progress(tables: Tables) ->
     at.run()  # a rerun keeps the game once
     with tables.store.engine.connect() as connection:
         assert connection.scalar(select(func.count()).select_from(Game)) == before + 1
+    learner = at.session_state["progress_learner"]
+    kept = tables.store.played_games(learner, counted=True)
+    assert [(g.origin, g.setup["table"], g.seat) for g in kept] == [
+        ("table", str(made.table), 0)], "the table's game counts in his My progress"

@@ -20,6 +20,7 @@ from chinchon.game.players import BOT_NAMES
 from chinchon.game.state import Phase
 from chinchon.views import table as tb
 from chinchon.views.i18n import t
+from webui import played
 from webui.card_buttons import clicked_action, clicked_card
 from webui.ui import current_options, current_rules, house_code, literal, url_arrival, url_value
 
@@ -44,10 +45,12 @@ def _set_game(game: tb.Game, write_url: bool = True) -> None:
     S.play_game = game
     if not write_url:
         return
+    played.moved(game, face_up())  # written (or queued) before the page shows the move
     code = game.code()
     S.play_url = code
     if code:
         st.query_params["moves"] = code
+        st.query_params["check"] = game.setup.check
     elif "moves" in st.query_params:
         del st.query_params["moves"]
 
@@ -84,6 +87,13 @@ def current_game(rules_id: str, lang: str) -> tb.Game | None:
         st.error(_problem(error, lang), icon=":material/error:")
         _offer_new_game(lang, None)
         return None
+    if game is None or url_arrival():
+        try:  # a seed changed by hand under the moves: named, not replayed on another deal
+            setup.check_moves(url_value("check", lang=lang), moves)
+        except tb.TableError:
+            st.error(t("played.mismatch", lang, value=str(setup.seed)), icon=":material/error:")
+            _offer_new_game(lang, setup)
+            return None
     ours = game is not None and moves.strip() in (game.code(), S.get("play_url"))
     if game is not None and game.setup.rules != setup.rules and ours:
         # The sidebar changed the profile or an option under a game: a new table for them.
@@ -101,6 +111,8 @@ def current_game(rules_id: str, lang: str) -> tb.Game | None:
         _reset_for(game)
         S.play_game = game
         S.play_url = moves.strip()
+        played.arrived(game)
+    played.watch_face_up(face_up())  # once shown face up, his game never counts
     return game
 
 
@@ -128,24 +140,27 @@ def _offer_new_game(lang: str, setup: tb.Setup | None) -> None:
     left, right = st.columns(2)
     if setup is not None:
         left.button(tr("restart_deal", lang), on_click=start, args=(setup,),
-                    icon=":material/replay:")
+                    kwargs={"origin": "link"}, icon=":material/replay:")
     right.button(tr("new_game", lang), on_click=clear_game, icon=":material/restart_alt:")
 
 
-def start(setup: tb.Setup) -> None:
-    """Deal a new game for ``setup`` and put it in the URL."""
+def start(setup: tb.Setup, origin: str = "new") -> None:
+    """Deal a new game for ``setup``, the learner's from now on, and put it in the URL
+    (``origin``: ``link`` when the deal came from an address)."""
     game = tb.new_game(setup)
     _reset_for(game)
     S.play_ack = 0
-    st.query_params.update(setup.query())
+    played.started(game, origin=origin, face_up=face_up())
+    st.query_params.update({**setup.query(), "check": setup.check})
     _set_game(game)
 
 
 def clear_game() -> None:
-    for name in ("seats", "seed", "moves"):
+    for name in ("seats", "seed", "moves", "check"):
         if name in st.query_params:
             del st.query_params[name]
     S.pop("play_game", None)
+    played.forget()
 
 
 # --- The setup form --------------------------------------------------------------------------------

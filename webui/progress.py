@@ -21,7 +21,6 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
@@ -29,9 +28,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from chinchon import puzzles as pz
 from chinchon.store import (
     Attempt,
-    GameRecord,
     LearnerError,
     LearnerRatingInfo,
+    Played,
     Recorded,
     Store,
     TransferCodeError,
@@ -40,8 +39,6 @@ from chinchon.store import (
 )
 from chinchon.store.database import hide_password
 from chinchon.store.progress import SHIFTS, Outbox, choose_puzzle, daily_done, misses, streak
-from chinchon.views import coach
-from chinchon.views import table as tb
 from chinchon.views.i18n import fmt_signed, t
 from webui import learner_cookie
 from webui.learner_cookie import COOKIE, COOKIE_DAYS
@@ -59,7 +56,6 @@ _LAST = "progress_last"  # the latest Recorded of this session
 _SHOWN = "progress_shown"  # (puzzle id, monotonic time) of the puzzle being timed
 _MISSES = "progress_misses"  # puzzle ids still to retry, in order
 _COUNTED = "progress_counts_restored"
-_GAME_KEPT = "progress_game_kept"  # the address of the finished game kept last
 _FLASH = "progress_flash"  # (kind, i18n key, arguments) said once after a callback
 _CODE = "progress_code"  # the transfer code made in this session
 _SENT = "progress_cookie_sent"  # what this session last had the server set the cookie to
@@ -171,6 +167,7 @@ def forget() -> int:
     box = outbox()
     box.attempts = [a for a in box.attempts if a.learner_id != learner_id]
     box.games = [g for g in box.games if g.learner_id != learner_id]
+    box.played = {k: g for k, g in box.played.items() if g.learner_id != learner_id}
     box.learners = [x for x in box.learners if x != learner_id]
     st.session_state.update({_LEARNER: None, _CLEAR: True, _LAST: None, _MISSES: []})
     return removed
@@ -181,6 +178,11 @@ def _mint() -> str:
     outbox().add_learner(learner_id)
     st.session_state.update({_LEARNER: learner_id, _CLEAR: False})
     return learner_id
+
+
+def learner_or_new() -> str:
+    """This session's learner, minted now if he has none (his first attempt or game)."""
+    return learner() or _mint()
 
 
 def puzzle_shown(puzzle_id: str) -> None:
@@ -213,7 +215,7 @@ def record_attempt(puzzle: pz.Puzzle, answer: str | None, correct: bool, hint: b
                    daily: str | None = None) -> Recorded | None:
     """Keep the answer to ``puzzle`` (``answer`` None: the solution was shown) and write it
     now; returns it as stored, or None while the database is away (it stays queued)."""
-    learner_id = learner() or _mint()
+    learner_id = learner_or_new()
     day = datetime.date.fromisoformat(daily) if daily else None
     made = Attempt.new(learner_id, puzzle.id, puzzle.rules_id, answer, correct, hint=hint,
                        difficulty=puzzle.difficulty or "medium", daily=day,
@@ -222,39 +224,6 @@ def record_attempt(puzzle: pz.Puzzle, answer: str | None, correct: bool, hint: b
     flush()
     last: Recorded | None = st.session_state.get(_LAST)
     return last if last is not None and last.id == made.id else None
-
-
-def record_game(rules_id: str, options: Mapping[str, int], seats: int, seat: int,
-                record_text: str, record: Mapping[str, Any], result: Mapping[str, Any],
-                accuracy: float | None = None, review: Mapping[str, Any] | None = None
-                ) -> bool:
-    """For the Play page: keep a finished game of this learner and write it now; False while
-    the database is away (it stays queued, like an attempt)."""
-    learner_id = learner() or _mint()
-    outbox().add_game(GameRecord(uuid.uuid4().hex, learner_id, rules_id, dict(options), seats,
-                                 seat, record_text, dict(record), dict(result), accuracy,
-                                 dict(review) if review is not None else None))
-    flush()
-    return not outbox().games
-
-
-def keep_game(game: tb.Game) -> None:
-    """For the Play page, once its game is over (after its review): keep the game, once, with
-    the review's accuracy and its address (which replays it)."""
-    setup = game.setup
-    query = {**setup.query(), "moves": game.code()}
-    address = "/Play?" + urlencode(query)
-    if st.session_state.get(_GAME_KEPT) != address:
-        verdicts = st.session_state.get("play_verdicts") or {}
-        graded = [verdicts[i] for i in tb.decisions(game, None) if i in verdicts]
-        accuracy = coach.review(graded).accuracy if graded else None
-        record_game(setup.rules.id, setup.rules.options, len(setup.names), tb.HUMAN, address,
-                    {"query": query, "bots": list(setup.bots), "seed": setup.seed},
-                    {"winner": game.state.winner, "totals": list(game.state.totals)},
-                    float(accuracy) if accuracy is not None else None)
-        st.session_state[_GAME_KEPT] = address
-    with st.sidebar:
-        _cookie()  # this browser keeps the learner, even if it never opens a puzzle
 
 
 def last_attempt() -> Recorded | None:
@@ -376,7 +345,8 @@ class LearnerData:
     """What the My progress page shows of this learner, read at once."""
 
     attempts: list[Recorded]
-    games: list[GameRecord]
+    #: The games of the Play page that count (played here, finished, never face up).
+    games: list[Played]
     ratings: dict[str, LearnerRatingInfo]
 
 
@@ -389,7 +359,8 @@ def learner_data() -> LearnerData | None:
     if learner_id is None:
         return LearnerData([], [], {})
     try:
-        return LearnerData(opened.attempts(learner_id), opened.games(learner_id),
+        return LearnerData(opened.attempts(learner_id),
+                           opened.played_games(learner_id, counted=True),
                            opened.learner_ratings(learner_id))
     except SQLAlchemyError:
         return None

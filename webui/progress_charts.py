@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlencode
 
 import pandas as pd
 import plotly.graph_objects as go
+import streamlit as st
 
 from chinchon import puzzles as pz
-from chinchon.store import GameRecord, Recorded
+from chinchon.store import Played, Recorded
 from chinchon.store.progress import Day, ThemeStats
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_number, t
 
 GREEN, GREY, GOLD = "#1f7a4d", "#cdc7ba", "#e0a21b"
 #: The calendar's cells: no attempt, then more and more.
@@ -113,28 +116,63 @@ def theme_figure(stats: Sequence[ThemeStats], lang: str) -> go.Figure:
     return figure
 
 
-def accuracy_figure(games: Sequence[GameRecord], lang: str) -> go.Figure:
-    """The learner's accuracy in each finished game with one (the Play page's coach)."""
-    graded = [g for g in games if g.accuracy is not None]
+def accuracy_figure(games: Sequence[Played], lang: str) -> go.Figure:
+    """The learner's accuracy in each counted game (the Play page's coach), by game: game 1,
+    2, 3 … in the order they were finished (a game without graded decisions leaves a gap)."""
     figure = go.Figure(go.Scatter(
-        x=[when(g.created_at) for g in graded],
-        y=[round(100 * float(g.accuracy or 0), 1) for g in graded],
-        mode="lines+markers", line={"color": GREEN},
-        hovertext=[t(f"profile.{g.rules_id}.name", lang) for g in graded],
+        x=list(range(1, len(games) + 1)),
+        y=[round(100 * g.accuracy, 1) if g.accuracy is not None else None for g in games],
+        mode="lines+markers", line={"color": GREEN}, connectgaps=False,
+        hovertext=[f"{when(g.updated_at)} · {t(f'profile.{g.rules_id}.name', lang)}"
+                   for g in games],
         hoverinfo="text+y"))
     figure.update_layout(title=t("progress.chart.accuracy", lang), height=300,
                          margin={"t": 48, "b": 40, "l": 48, "r": 8},
+                         xaxis={"title": t("played.chart.game", lang), "tickformat": "d",
+                                "dtick": 1 if len(games) <= 12 else None,
+                                "range": [0.5, max(len(games), 1) + 0.5]},
                          yaxis={"range": [0, 105], "title": "%"})
     return figure
 
 
-def games_frame(games: Sequence[GameRecord], lang: str) -> pd.DataFrame:
-    """The finished games, newest first."""
-    rows = list(reversed(games))
+def replay_link(game: Played, lang: str) -> str:
+    """The Play page's address (relative to this page) that opens the game to replay it, its
+    review at the end."""
+    if game.origin == "table":  # the seat's own page, which shows the game's end and review
+        return "Tables?" + urlencode({**game.setup, "lang": lang})
+    query = {**game.setup, "moves": game.moves, "lang": lang}
+    if "check" not in query:
+        query["check"] = game.deal
+    return "Play?" + urlencode(query)
+
+
+def result_text(game: Played, lang: str) -> str:
+    """Who won, and the learner's final total."""
+    result = game.result or {}
+    winner, totals = result.get("winner"), result.get("totals") or []
+    total = totals[game.seat] if game.seat < len(totals) else None
+    key = "played.result.draw" if winner is None else (
+        "played.result.won" if winner == game.seat else "played.result.lost")
+    return t(key, lang, total="—" if total is None else fmt_number(total, lang, 0))
+
+
+def games_frame(games: Sequence[Played], lang: str) -> pd.DataFrame:
+    """The counted games, newest first, numbered as the accuracy chart numbers them; the
+    result and the link first (a phone shows the first columns)."""
+    rows = list(reversed(list(enumerate(games, 1))))
     return pd.DataFrame({
-        t("progress.col.time", lang): [when(g.created_at) for g in rows],
-        t("progress.col.rules", lang): [t(f"profile.{g.rules_id}.name", lang) for g in rows],
-        t("progress.col.seats", lang): [g.seats for g in rows],
-        t("progress.col.accuracy", lang): [round(100 * g.accuracy, 1) if g.accuracy is not None
-                                           else None for g in rows],
+        t("played.col.game", lang): [n for n, _ in rows],
+        t("played.col.result", lang): [result_text(g, lang) for _, g in rows],
+        t("played.col.link", lang): [replay_link(g, lang) for _, g in rows],
+        t("progress.col.accuracy", lang): [round(100 * g.accuracy, 1)
+                                           if g.accuracy is not None else None for _, g in rows],
+        t("progress.col.time", lang): [when(g.updated_at) for _, g in rows],
+        t("progress.col.rules", lang): [t(f"profile.{g.rules_id}.name", lang) for _, g in rows],
+        t("progress.col.seats", lang): [g.seats for _, g in rows],
     })
+
+
+def games_columns(lang: str) -> dict[str, Any]:
+    """The games table's link column: one link a row, "review and replay"."""
+    return {t("played.col.link", lang): st.column_config.LinkColumn(
+        display_text=t("played.link", lang))}

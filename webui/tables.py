@@ -569,17 +569,16 @@ def _next_mistake(at_key: str, mistakes: Sequence[int]) -> None:
 
 
 def keep(page: SeatPage, final: Any, accuracy: Any) -> None:
+    """The finished game into this person's My progress, once."""
     kept = f"tables_kept_{page.info.id}_{page.seat}"
     if S.get(kept) or page.info.seats[page.seat].kind != PERSON:
         return
-    from chinchon.game.records import GameRecord
+    from webui.played import table_game
 
-    record = GameRecord.of(final)
-    progress.record_game(final.rules.id, final.rules.options, final.seats, page.seat,
-                         record.code(), record.to_json(),
-                         {"winner": final.winner, "totals": list(final.totals),
-                          "table": page.info.id},
-                         float(accuracy) if accuracy is not None else None)
+    key = st.query_params.get("key") or ""  # the seat's page is only drawn for its right key
+    table_game(page.info.id, page.seat, key, final.rules.code(), final.seats, page.info.version,
+               {"winner": final.winner, "totals": list(final.totals), "table": page.info.id},
+               float(accuracy) if accuracy is not None else None)
     S[kept] = True
 
 

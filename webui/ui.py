@@ -21,6 +21,7 @@ from chinchon import __version__
 from chinchon.engine.rules import OPTIONS, PROFILE_IDS, HouseRulesError, Rules, get_rules
 from chinchon.views import i18n
 from chinchon.views.sources import HOUSE_MARK, OURS_MARK, Footnotes
+from webui import errors
 from webui.cards import (
     LAID_RING,
     LOOSE_RING,
@@ -345,6 +346,7 @@ def setup_page(page_key: str, *, sidebar: str = "auto") -> tuple[str, str]:
     if bad_house is not None:
         bad_rules = None  # warned about below, naming the part that is wrong
 
+    errors.guard(page_key, lang)  # an unexpected error: a message in lang, never a traceback
     page = i18n.t(f"page.{page_key}", lang)
     st.set_page_config(
         page_title=i18n.t("app.page_title", lang, page=page),

@@ -18,6 +18,7 @@ from chinchon.store.database import (
     upgrade,
 )
 from chinchon.store.glicko2 import Rating, RatingError
+from chinchon.store.played import Played, PlayedError
 from chinchon.store.store import (
     Attempt,
     AttemptError,
@@ -35,6 +36,6 @@ from chinchon.store.table_schema import PlaySeat, PlayTable  # noqa: F401  (in B
 __all__ = [
     "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "ClassError", "Classes",
     "DatabaseUrlError", "GameRecord", "LearnerError", "LearnerRatingInfo", "LiveQuestions",
-    "Rating", "RatingError", "Recorded", "Store", "TransferCodeError", "UnknownLearner",
-    "check_learner_id", "database_url", "make_engine", "upgrade",
+    "Played", "PlayedError", "Rating", "RatingError", "Recorded", "Store", "TransferCodeError",
+    "UnknownLearner", "check_learner_id", "database_url", "make_engine", "upgrade",
 ]

@@ -17,12 +17,14 @@ import datetime
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.store import glicko2
+from chinchon.store.played import Played
 from chinchon.store.store import (
     SEED_RATINGS,
     Attempt,
@@ -188,20 +190,22 @@ def choose_puzzle(candidates: Sequence[PuzzleLike], *, learner: glicko2.Rating |
 
 @dataclass
 class Outbox:
-    """Attempts and finished games (and learners minted by the page) not written yet, in order. The page keeps
+    """Attempts, games (and learners minted by the page) not written yet, in order. The page keeps
     one per session: :meth:`flush` writes what it can and keeps the rest for the next try,
     so a database that is down or full loses nothing while the session lives."""
 
     learners: list[str] = field(default_factory=list)
     attempts: list[Attempt] = field(default_factory=list)
     games: list[GameRecord] = field(default_factory=list)
+    #: Games of the Play page by id, each at its latest step (a later step replaces one queued).
+    played: dict[str, Played] = field(default_factory=dict)
     #: The last database error (its type), None after a flush that wrote everything.
     error: str | None = None
     #: Attempts refused for good (their learner was forgotten, a bad field): not retried.
     refused: list[Attempt] = field(default_factory=list)
 
     def __len__(self) -> int:
-        return len(self.attempts) + len(self.games)
+        return len(self.attempts) + len(self.games) + len(self.played)
 
     def add_learner(self, learner_id: str) -> None:
         self.learners.append(learner_id)
@@ -211,6 +215,12 @@ class Outbox:
 
     def add_game(self, game: GameRecord) -> None:
         self.games.append(game)
+
+    def add_played(self, game: Played) -> None:
+        queued = self.played.get(game.id)
+        if queued is not None and queued.teacher:
+            game = replace(game, teacher=True)
+        self.played[game.id] = game
 
     def flush(self, store: Store | None, on_written: Callable[[Recorded], None] | None = None
               ) -> list[Recorded]:
@@ -241,6 +251,11 @@ class Outbox:
                     self.games.pop(0)
                     continue
                 self.games.pop(0)
+            while self.played:
+                game = next(iter(self.played.values()))
+                with suppress(ValueError):  # its learner was forgotten meanwhile
+                    store.save_played(game)
+                self.played.pop(game.id)
         except SQLAlchemyError as error:
             self.error = type(error).__name__
             return written

@@ -16,6 +16,7 @@ ID_LENGTH = 32  # a uuid4 in hex
 CODE_LENGTH = 8
 PUZZLE_ID_LENGTH = 64
 RULES_ID_LENGTH = 32
+DEAL_LENGTH = 16  # the digest of a deal's setup (chinchon.views.table.Setup.check)
 
 
 class Base(DeclarativeBase):
@@ -114,3 +115,38 @@ class Game(Base):
     accuracy: Mapped[float | None] = mapped_column(Float)
     review: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime.datetime] = mapped_column(DateTime())
+
+
+class PlayedGame(Base):
+    """A game of the Play page as this learner plays it (issue 23): started here, its moves
+    written as he makes them, finished or not. Only a finished game that was never shown face
+    up (``teacher``) counts in his progress; an address opened from elsewhere makes no row.
+    ``step`` orders the writes of one game (a take-back shortens ``moves``; a late write of an
+    older step changes nothing)."""
+
+    __tablename__ = "played_games"
+    __table_args__ = (
+        Index("ix_played_games_learner_deal", "learner_id", "deal"),
+    )
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
+    rules_id: Mapped[str] = mapped_column(String(RULES_ID_LENGTH))
+    #: The address's values of the deal (rules code, seats, seed, options) and their digest.
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON)
+    deal: Mapped[str] = mapped_column(String(DEAL_LENGTH))
+    seats: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    #: The address's ``moves`` (every action so far, densely) and how many actions that is.
+    moves: Mapped[str] = mapped_column(String)
+    actions: Mapped[int] = mapped_column(Integer)
+    step: Mapped[int] = mapped_column(Integer)
+    #: ``new``: dealt on this site's form; ``link``: a deal opened from an address, played
+    #: from its start.
+    origin: Mapped[str] = mapped_column(String(8))
+    teacher: Mapped[bool] = mapped_column(Boolean)
+    finished: Mapped[bool] = mapped_column(Boolean)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    accuracy: Mapped[float | None] = mapped_column(Float)
+    started_at: Mapped[datetime.datetime] = mapped_column(DateTime())
+    updated_at: Mapped[datetime.datetime] = mapped_column(DateTime())

@@ -25,7 +25,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
 from chinchon.engine.errors import quote
-from chinchon.store import glicko2
+from chinchon.store import glicko2, played
 from chinchon.store.database import make_engine, upgrade
 from chinchon.store.integrity import verify
 from chinchon.store.schema import (
@@ -36,6 +36,7 @@ from chinchon.store.schema import (
     Game,
     Learner,
     LearnerRating,
+    PlayedGame,
     PuzzleAttempt,
     PuzzleRating,
 )
@@ -343,7 +344,7 @@ class Store:
         learner_id = check_learner_id(learner_id)
         removed = 0
         with self._session() as session, session.begin():
-            for table in (PuzzleAttempt, Game, LearnerRating):
+            for table in (PuzzleAttempt, Game, PlayedGame, LearnerRating):
                 result = session.execute(delete(table).where(table.learner_id == learner_id))
                 removed += int(getattr(result, "rowcount", 0) or 0)
             result = session.execute(delete(Learner).where(Learner.id == learner_id))
@@ -466,3 +467,21 @@ class Store:
             return [GameRecord(g.id, g.learner_id, g.rules_id, g.options, g.seats, g.seat,
                                g.record_text, g.record, g.result, g.accuracy, g.review,
                                g.created_at) for g in session.scalars(query)]
+
+    # --- Games as they are played (chinchon.store.played) ------------------------------------
+
+    def save_played(self, game: played.Played) -> None:
+        """Write a game of the Play page at its latest step (see :func:`played.save`)."""
+        self.check_learner(game.learner_id)
+        with self._session() as session, session.begin():
+            played.save(session, game)
+
+    def played_games(self, learner_id: str, *, counted: bool = False) -> list[played.Played]:
+        """The learner's games of the Play page (``counted``: finished, never face up)."""
+        with self._session() as session:
+            return played.of_learner(session, check_learner_id(learner_id), counted=counted)
+
+    def played_of_deal(self, learner_id: str, deal: str) -> list[played.Played]:
+        """The learner's games of one deal, the latest first."""
+        with self._session() as session:
+            return played.of_deal(session, check_learner_id(learner_id), deal)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -95,6 +96,28 @@ class Setup:
         values.update({k: str(v) for k, v in self.rules.options.items()
                        if k in ("decks", "deck", "jokers")})
         return values
+
+    @property
+    def check(self) -> str:
+        """The address's ``check``: a digest of the deal (rules, seats, seed), so that moves
+        opened on another deal (a seed changed by hand) are named, not replayed on it.
+
+        >>> parse_setup("fournier", {}, "greedy", "7").check == parse_setup(
+        ...     "fournier", {}, "greedy", "8").check
+        False
+        """
+        text = "&".join(f"{k}={v}" for k, v in sorted(self.query().items()))
+        return hashlib.blake2s(text.encode(), digest_size=5).hexdigest()
+
+    def check_moves(self, check: str | None, moves: str) -> None:
+        """:class:`TableError` (``seed``, ``mismatch``; the Play page words it as
+        ``played.mismatch``) when the address's ``check`` says its moves were made on another
+        deal; an address without moves or without ``check`` (an older link) passes."""
+        if check is None or not moves.strip() or check.strip() == self.check:
+            return
+        raise TableError(f"these moves were made on another deal than seed {self.seed} "
+                         f"(check {check[:20]!r} is not {self.check!r})", "seed", "mismatch",
+                         value=str(self.seed))
 
 
 def parse_setup(rules_id: str, options: Mapping[str, int], seats: str, seed: str) -> Setup:

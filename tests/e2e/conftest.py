@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from benchmarks.server import ServerError, StreamlitServer
-from tests.e2e.helpers import CHROMIUM, CHROMIUM_ARGS, REPO, screenshot, wait_idle
+from tests.e2e.helpers import CHROMIUM, CHROMIUM_ARGS, EXPECT_TIMEOUT, REPO, screenshot, wait_idle
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -73,6 +73,10 @@ def browser() -> Iterator[Any]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _unavailable("the playwright package is not installed (pip install -e '.[test]')")
+    from playwright.sync_api import expect
+
+    # A busy machine (2 cores, several servers): an assertion waits for its state this long.
+    expect.set_options(timeout=EXPECT_TIMEOUT)
     with sync_playwright() as pw:
         launched = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield launched

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.helpers import screenshot, wait_idle
 
@@ -54,11 +55,11 @@ def test_deep_link_is_the_first_request_to_a_fresh_server(
     page.goto(f"{url}/Hand_lab?hand={WORKED}&rules=barajamos&lang=en")
     wait_idle(page)
     page.wait_for_selector(PICKER)
-    assert page.locator("h1").first.inner_text().strip() == "Hand lab"
-    assert page.locator(TEXT_BOX).first.input_value() == "7o 7c 7b 9e 10e 11e 4o"
+    expect(page.locator("h1").first).to_have_text("Hand lab")
+    expect(page.locator(TEXT_BOX).first).to_have_value("7o 7c 7b 9e 10e 11e 4o")
     assert sorted(taken(page)) == sorted(["7o", "7c", "7b", "9e", "10e", "11e", "4o"])
-    assert page.locator(METRIC).first.inner_text().strip() == "4"
-    assert page.get_by_text("You may close, scoring 4").is_visible()
+    expect(page.locator(METRIC).first).to_have_text("4")
+    expect(page.get_by_text("You may close, scoring 4")).to_be_visible()
     # The hand (faces drawn by the stylesheet) and the loose card (an image).
     assert page.locator('span[role="img"][aria-label="4 of oros"], img[alt="4 of oros"]').count() >= 2
     # The faces are static files (webui/faces.py): the deck button's background image and the
@@ -82,8 +83,8 @@ def test_picking_cards_by_clicking_then_an_eighth_gives_the_chart(
     for code in ["3c", "4c", "5c", "7b", "7o", "7e", "2b"]:
         click_card(page, code)
     page.wait_for_function("() => location.search.includes('hand=3c+4c+5c+7b+7o+7e+2b')")
-    assert page.locator(TEXT_BOX).first.input_value() == "3c 4c 5c 7b 7o 7e 2b"
-    assert page.locator(METRIC).first.inner_text().strip() == "2"
+    expect(page.locator(TEXT_BOX).first).to_have_value("3c 4c 5c 7b 7o 7e 2b")
+    expect(page.locator(METRIC).first).to_have_text("2")
     assert page.locator(".chinchon-discards").count() == 0
     # A second click puts a card back; then the eighth card brings the discard chart.
     click_card(page, "2b")
@@ -91,8 +92,8 @@ def test_picking_cards_by_clicking_then_an_eighth_gives_the_chart(
     click_card(page, "1o")
     click_card(page, "6c")
     page.wait_for_selector(".chinchon-discards")
-    assert page.get_by_text("Which card to throw?").is_visible()
-    assert page.get_by_text("Best throw: ace of oros.").first.is_visible()
+    expect(page.get_by_text("Which card to throw?")).to_be_visible()
+    expect(page.get_by_text("Best throw: ace of oros.").first).to_be_visible()
     full_screenshot(page, "hand-lab-discards-en")
 
 
@@ -104,8 +105,8 @@ def test_language_switch_keeps_the_hand(page: Any, server_url: str) -> None:
     page.get_by_role("option", name="Español").click()
     wait_idle(page)
     page.wait_for_function("() => location.search.includes('lang=es')")
-    assert page.locator("h1").first.inner_text().strip() == "Laboratorio de manos"
-    assert page.locator(TEXT_BOX).first.input_value() == "7o 7c 7b 9e 10e 11e 4o"
+    expect(page.locator("h1").first).to_have_text("Laboratorio de manos")
+    expect(page.locator(TEXT_BOX).first).to_have_value("7o 7c 7b 9e 10e 11e 4o")
     assert "hand=7o+7c+7b+9e+10e+11e+4o" in page.url
     assert page.locator('span[role="img"][aria-label="4 de oros"], img[alt="4 de oros"]').count() >= 2
     # Another page and back through the sidebar: the hand typed is still there.
@@ -118,7 +119,7 @@ def test_language_switch_keeps_the_hand(page: Any, server_url: str) -> None:
     sidebar.get_by_role("link", name="Laboratorio de manos").click()
     wait_idle(page)
     page.wait_for_function("() => location.search.includes('hand=7o+7c+7b+9e+10e+11e+1o')")
-    assert page.locator(TEXT_BOX).first.input_value() == "7o 7c 7b 9e 10e 11e 1o"
+    expect(page.locator(TEXT_BOX).first).to_have_value("7o 7c 7b 9e 10e 11e 1o")
 
 
 @pytest.mark.parametrize(("lang", "rules", "hand", "table"), [
@@ -141,10 +142,10 @@ def test_screenshots_in_every_language(page: Any, server_url: str, lang: str, ru
 def test_teacher_mode_steps(page: Any, server_url: str) -> None:
     page.goto(f"{server_url}/Hand_lab?hand={WORKED}&rules=barajamos&lang=en&teacher=1")
     wait_idle(page)
-    assert page.get_by_text("Which melds do you see? Could this hand close?").is_visible()
+    expect(page.get_by_text("Which melds do you see? Could this hand close?")).to_be_visible()
     assert page.get_by_text("You may close, scoring 4").count() == 0
     for _ in range(3):
         page.get_by_role("button", name="Next", exact=False).click()
         wait_idle(page)
-    assert page.get_by_text("You may close, scoring 4").is_visible()
+    expect(page.get_by_text("You may close, scoring 4")).to_be_visible()
     full_screenshot(page, "hand-lab-teacher-en")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.helpers import screenshot, wait_idle
 from webui.ui import page_files
@@ -28,11 +29,11 @@ def test_home_first_request_then_french(page: Any, fresh_server: Callable[[], st
     page.goto(url)
     wait_idle(page)
 
-    assert page.locator("h1").first.inner_text().strip() == "Chinchón Lab"
-    assert page.get_by_text("What is Chinchón?").is_visible()
+    expect(page.locator("h1").first).to_have_text("Chinchón Lab")
+    expect(page.get_by_text("What is Chinchón?")).to_be_visible()
     widths = _rendered_card_widths(page)
     assert len(widths) == 7 and all(w > 0 for w in widths), widths
-    assert page.locator(CARD_IMAGES).first.get_attribute("alt") == "sota of copas"
+    expect(page.locator(CARD_IMAGES).first).to_have_attribute("alt", "sota of copas")
     # The chosen state is written back into the address.
     page.wait_for_function("() => location.search.includes('lang=en')")
     assert "rules=barajamos" in page.url
@@ -40,8 +41,8 @@ def test_home_first_request_then_french(page: Any, fresh_server: Callable[[], st
 
     page.goto(f"{url}/?lang=fr&rules=ludoteka")
     wait_idle(page)
-    assert page.get_by_text("Qu'est-ce que le chinchón ?").is_visible()
-    assert page.locator(CARD_IMAGES).first.get_attribute("alt") == "valet de coupes"
+    expect(page.get_by_text("Qu'est-ce que le chinchón ?")).to_be_visible()
+    expect(page.locator(CARD_IMAGES).first).to_have_attribute("alt", "valet de coupes")
     assert all(w > 0 for w in _rendered_card_widths(page))
     screenshot(page, "home-fr")
 
@@ -49,8 +50,9 @@ def test_home_first_request_then_french(page: Any, fresh_server: Callable[[], st
 def test_bad_url_values_warn(page: Any, server_url: str) -> None:
     page.goto(f"{server_url}/?lang=xx&rules=nope")
     wait_idle(page)
-    alerts = page.locator('[data-testid="stAlert"]').all_inner_texts()
-    assert any("xx" in a for a in alerts) and any("nope" in a for a in alerts), alerts
+    alerts = page.locator('[data-testid="stAlert"]')
+    expect(alerts.filter(has_text="xx").first).to_be_visible()
+    expect(alerts.filter(has_text="nope").first).to_be_visible()
     page.wait_for_function("() => location.search.includes('rules=barajamos')")
 
 
@@ -62,7 +64,7 @@ def test_sidebar_language_switch_updates_url(page: Any, server_url: str) -> None
     page.get_by_role("option", name="Español").click()
     wait_idle(page)
     page.wait_for_function("() => location.search.includes('lang=es')")
-    assert page.get_by_text("¿Qué es el chinchón?").is_visible()
+    expect(page.get_by_text("¿Qué es el chinchón?")).to_be_visible()
 
 
 def test_sidebar_link_keeps_language_and_profile(page: Any, server_url: str) -> None:
@@ -75,7 +77,7 @@ def test_sidebar_link_keeps_language_and_profile(page: Any, server_url: str) -> 
     page.wait_for_function("() => location.pathname.length > 1")
     wait_idle(page)
     assert "lang=es" in page.url and "rules=ludoteka" in page.url
-    assert page.locator('[data-testid="stSidebar"]').get_by_text("Idioma").is_visible()
+    expect(page.locator('[data-testid="stSidebar"]').get_by_text("Idioma")).to_be_visible()
 
 
 def test_deep_link_is_the_first_request(page: Any, fresh_server: Callable[[], str]) -> None:
@@ -89,6 +91,6 @@ def test_deep_link_is_the_first_request(page: Any, fresh_server: Callable[[], st
     page.goto(f"{url}/{slug}?lang=es&rules=fournier")
     wait_idle(page)
     assert page.locator('[data-testid="stException"]').count() == 0
-    assert page.locator('[data-testid="stSidebar"]').get_by_text("Idioma").is_visible()
+    expect(page.locator('[data-testid="stSidebar"]').get_by_text("Idioma")).to_be_visible()
     assert f"/{slug}" in page.url and "lang=es" in page.url
     screenshot(page, f"deep-link-{slug}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.helpers import screenshot, wait_idle
 
@@ -63,19 +64,20 @@ def test_layoff_hands_survive_in_the_url(page: Any, server_url: str) -> None:
     wait_idle(page)
     page.wait_for_function("() => location.search.includes('closer=')")
     shared = page.url
+    closer = page.locator('[data-testid="stTextInput"] input').first
+    expect(closer).not_to_have_value("")
     other = page.context.new_page()
     other.goto(shared)
-    wait_idle(other)
-    assert other.get_by_text("Step 1 of").first.is_visible()
-    assert other.locator('[data-testid="stTextInput"] input').first.input_value() == (
-        page.locator('[data-testid="stTextInput"] input').first.input_value())
+    # The new tab's text input is filled after its first run: wait for the value, not a settle.
+    expect(other.get_by_text("Step 1 of").first).to_be_visible()
+    expect(other.locator('[data-testid="stTextInput"] input').first).to_have_value(
+        closer.input_value())
     other.close()
 
 
 def test_language_switch_on_the_variants_page(page: Any, server_url: str) -> None:
     page.goto(f"{server_url}/Variants?lang=en&rules=fournier")
-    wait_idle(page)
-    assert page.get_by_text("Where the sources disagree").first.is_visible()
+    expect(page.get_by_text("Where the sources disagree").first).to_be_visible()
     sidebar = page.locator('[data-testid="stSidebar"]')
     sidebar.locator('[data-testid="stSelectbox"]').first.click()
     page.get_by_role("option", name="Français").click()
@@ -90,25 +92,24 @@ def test_language_switch_on_the_variants_page(page: Any, server_url: str) -> Non
 def test_layoff_table_click_a_card_into_an_opponents_hand(page: Any, server_url: str) -> None:
     page.goto(f"{server_url}/Layoff_table?rules=barajamos&lang=en&closer=7o+7c+7b+9e+10e+11e+4o"
               "&opp=7e+1c+2c+3c+5o+5b&opp=12e+6o+6c+6b+2b+3b+11b")
-    wait_idle(page)
-    assert page.get_by_text("Player 2: a hand has 7 cards, not 6.").first.is_visible()
+    expect(page.get_by_text("Player 2: a hand has 7 cards, not 6.").first).to_be_visible()
     page.locator('[data-testid="stButtonGroup"] button', has_text="Player 2").click()
     wait_idle(page)
     # Every seat's cards are marked taken in the picker, the closer's and both opponents'.
-    assert page.locator('button[data-card="7o"]').get_attribute("aria-pressed") == "true"
-    assert page.locator('button[data-card="12e"]').get_attribute("aria-pressed") == "true"
+    expect(page.locator('button[data-card="7o"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('button[data-card="12e"]')).to_have_attribute("aria-pressed", "true")
     page.locator('button[data-card="8o"]').click()
     wait_idle(page)
     page.get_by_text("Step 1 of 6").first.wait_for()
     box = page.locator('[data-testid="stTextInput"]', has_text="Player 2").locator("input")
-    assert box.input_value() == "7e 1c 2c 3c 5o 5b 8o"
-    assert page.locator('button[data-card="8o"]').get_attribute("aria-pressed") == "true"
+    expect(box).to_have_value("7e 1c 2c 3c 5o 5b 8o")
+    expect(page.locator('button[data-card="8o"]')).to_have_attribute("aria-pressed", "true")
     page.wait_for_function("() => location.search.includes('8o')")
     # A card the closer holds stays his: the click says so and changes nothing.
     page.locator('button[data-card="4o"]').click()
     wait_idle(page)
     page.get_by_text("Player 1 already holds that card").first.wait_for()
-    assert box.input_value() == "7e 1c 2c 3c 5o 5b 8o"
+    expect(box).to_have_value("7e 1c 2c 3c 5o 5b 8o")
     assert page.locator(EXCEPTION).count() == 0
     _tall(page)
     screenshot(page, "layoff-table-picked-en")

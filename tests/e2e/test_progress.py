@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from chinchon.puzzles import load_all, solve
 from chinchon.store import Store
@@ -43,38 +44,38 @@ def _solve(page: Any, base: str) -> tuple[str, str]:
     wait_idle(page)
     page.locator(f'.cardbuttons button[data-card="{right}"]').click()
     wait_idle(page)
-    assert page.get_by_text("Right:").first.is_visible()
+    expect(page.get_by_text("Right:").first).to_be_visible()
     learner = _learner_cookie(page)
     assert learner is not None and len(learner) == 32
     return puzzle_id, learner
 
 
-def _metric(page: Any, label: str) -> str:
+def _metric_value(page: Any, label: str) -> Any:
     box = page.locator('[data-testid="stMetric"]').filter(has_text=label).first
-    return str(box.locator('[data-testid="stMetricValue"]').inner_text().strip())
+    return box.locator('[data-testid="stMetricValue"]')
 
 
 def test_an_answer_survives_a_reload_and_forget_me_clears_it(
         page: Any, server_url: str) -> None:
     puzzle_id, learner = _solve(page, server_url)
-    assert _metric(page, "Puzzle rating") != "—"
+    expect(_metric_value(page, "Puzzle rating")).not_to_have_text("—")
     screenshot(page, "puzzles-rating-en")
     store = Store(os.environ["CHINCHON_DB_URL"])  # the server's database (tests/conftest.py)
     assert [a.puzzle_id for a in store.attempts(learner)] == [puzzle_id]
     page.goto(f"{server_url}/My_progress?lang=en")  # a new session: only the cookie says who
     wait_idle(page)
-    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
-    assert _metric(page, "Streak") == "1"
+    expect(page.get_by_text(f"Last attempt: puzzle {puzzle_id}")).to_be_visible()
+    expect(_metric_value(page, "Streak")).to_have_text("1")
     page.reload()
     wait_idle(page)
-    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
+    expect(page.get_by_text(f"Last attempt: puzzle {puzzle_id}")).to_be_visible()
     screenshot(page, "my-progress-en")
     page.get_by_text("Forget me", exact=True).click()
     page.get_by_text("Yes, delete all my progress").click()
     wait_idle(page)
     page.get_by_role("button", name="Forget me now").click()
     wait_idle(page)
-    assert page.get_by_text("Forgotten: ").is_visible()
+    expect(page.get_by_text("Forgotten: ")).to_be_visible()
     for _ in range(40):
         if not any(c["name"] == COOKIE for c in page.context.cookies()):
             break
@@ -84,7 +85,7 @@ def test_an_answer_survives_a_reload_and_forget_me_clears_it(
     store.close()
     page.reload()
     wait_idle(page)
-    assert page.get_by_text("Nothing here yet").is_visible()
+    expect(page.get_by_text("Nothing here yet")).to_be_visible()
 
 
 def test_two_servers_share_one_postgresql(
@@ -97,8 +98,8 @@ def test_two_servers_share_one_postgresql(
     assert [a.puzzle_id for a in store.attempts(learner)] == [puzzle_id]
     page.goto(f"{second}/My_progress?lang=en")  # the other server, the same browser
     wait_idle(page)
-    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
-    assert _metric(page, "Attempts") == "1"
+    expect(page.get_by_text(f"Last attempt: puzzle {puzzle_id}")).to_be_visible()
+    expect(_metric_value(page, "Attempts")).to_have_text("1")
     store.close()
 
 
@@ -111,10 +112,9 @@ def test_a_bad_or_foreign_cookie_is_refused_with_a_message(
     page.context.add_cookies([{"name": COOKIE, "value": value, "url": server_url}])
     page.goto(f"{server_url}/My_progress?lang=en")
     wait_idle(page)
-    alerts = "\n".join(page.locator('[data-testid="stAlert"]').all_inner_texts())
-    assert message in alerts
+    expect(page.locator('[data-testid="stAlert"]').filter(has_text=message).first).to_be_visible()
     assert page.locator("img[src=x]").count() == 0  # quoted, never markup
-    assert page.get_by_text("Nothing here yet").is_visible()
+    expect(page.get_by_text("Nothing here yet")).to_be_visible()
     for _ in range(40):  # the refused id is taken out of the browser
         if not any(c["name"] == COOKIE for c in page.context.cookies()):
             break

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from chinchon.puzzles import card_order, load_all, should_close, solve
 from chinchon.views import i18n
@@ -37,6 +38,11 @@ def _alerts(page: Any) -> str:
     return "\n".join(page.locator('[data-testid="stAlert"]').all_inner_texts())
 
 
+def _alert(page: Any, text: str) -> Any:
+    """The first message box that says ``text`` (for ``expect``: it waits until one does)."""
+    return page.locator('[data-testid="stAlert"]').filter(has_text=text).first
+
+
 def _card(page: Any, code: str) -> Any:
     return page.locator(f'.cardbuttons button[data-card="{code}"]')
 
@@ -54,20 +60,19 @@ def test_puzzle_by_url_wrong_then_right_then_explanation_above_next(
     page.goto(f"{url}/Puzzles?puzzle={puzzle_id}&lang=en")
     wait_idle(page)
     page.wait_for_function(f"() => location.search.includes('puzzle={puzzle_id}')")
-    cards = page.locator(".cardbuttons button")
-    assert cards.count() == 8
+    expect(page.locator(".cardbuttons button")).to_have_count(8)
     assert page.get_by_role("button", name="Next puzzle").count() == 0  # the puzzle first
 
     _card(page, wrong).click()
     wait_idle(page)
-    assert "Not the best" in _alerts(page)
-    assert _card(page, wrong).get_attribute("data-state") == "wrong"
+    expect(_alert(page, "Not the best")).to_be_visible()
+    expect(_card(page, wrong)).to_have_attribute("data-state", "wrong")
     assert page.get_by_text("Every move compared").count() == 0
 
     _card(page, right).click()
     wait_idle(page)
-    alerts = _alerts(page)
-    assert "Right:" in alerts and "let you close" in alerts, alerts
+    expect(_alert(page, "Right:")).to_be_visible()
+    expect(_alert(page, "let you close")).to_be_visible()
     lesson = page.locator('[data-testid="stAlert"]').filter(has_text="let you close")
     after_best = page.get_by_text("After the best move", exact=False)
     mine = page.get_by_text("What your move", exact=False)
@@ -93,36 +98,38 @@ def test_closing_is_a_second_question_and_never_undoes_the_card(
     assert page.get_by_text("You may close now").count() == 0  # asked only after the card
     _card(page, right).click()
     wait_idle(page)
-    assert "Right:" in _alerts(page)
+    expect(_alert(page, "Right:")).to_be_visible()
     question = page.get_by_text("You may close now — close?")
-    assert question.is_visible()
+    expect(question).to_be_visible()
     assert page.get_by_text("Every move compared").count() == 0
-    assert _card(page, right).get_attribute("data-state") == "right"
+    expect(_card(page, right)).to_have_attribute("data-state", "right")
     page.get_by_role("button", name="Play on").click()
     wait_idle(page)
-    assert "Your card was right and counts" in _alerts(page)
-    assert page.get_by_text("Streak 1 · solved 1 of 1").is_visible()
-    assert page.get_by_text("Every move compared").is_visible()
+    expect(_alert(page, "Your card was right and counts")).to_be_visible()
+    expect(page.get_by_text("Streak 1 · solved 1 of 1")).to_be_visible()
+    expect(page.get_by_text("Every move compared")).to_be_visible()
 
 
 def test_hint_rings_two_cards_and_the_hand_sorts(page: Any, server_url: str) -> None:
     puzzle_id, _, right = _discard_puzzle()
     page.goto(f"{server_url}/Puzzles?puzzle={puzzle_id}&lang=en")
     wait_idle(page)
-    page.wait_for_selector(".cardbuttons button")  # the component draws after the script
+    # The component draws after the script: wait for its eight cards.
+    expect(page.locator(".cardbuttons button")).to_have_count(8)
     codes = [b.get_attribute("data-card") for b in page.locator(".cardbuttons button").all()]
     puzzle = next(p for p in load_all(check=False) if p.id == puzzle_id)
     assert codes == [c.code() for c in sorted(puzzle.hand, key=card_order)]
     page.get_by_role("button", name="Hint", exact=True).click()
     wait_idle(page)
     ringed = page.locator('.cardbuttons button[data-highlight="1"]')
-    assert ringed.count() == 2
+    expect(ringed).to_have_count(2)
     assert right in [b.get_attribute("data-card") for b in ringed.all()]
     page.get_by_text("Sort by number").click()
     wait_idle(page)
-    ranks = [int(b.get_attribute("data-card")[:-1])
-             for b in page.locator(".cardbuttons button").all()]
-    assert ranks == sorted(ranks)
+    # The hand is redrawn in order: wait for it (not a read right after the settle).
+    page.wait_for_function("""() => { const r = [...document.querySelectorAll(
+        '.cardbuttons button')].map(b => parseInt(b.dataset.card));
+        return r.length === 8 && r.every((v, i) => i === 0 || r[i - 1] <= v); }""")
 
 
 def test_phone_first_screen_holds_the_question_and_the_whole_hand(
@@ -134,6 +141,8 @@ def test_phone_first_screen_holds_the_question_and_the_whole_hand(
         page.goto(f"{server_url}/Puzzles?puzzle={puzzle_id}&lang=en")
         wait_idle(page)
         question = page.get_by_text("Which one do you throw?", exact=False)
+        # The card component draws after the script has finished: wait for its eight cards.
+        expect(page.locator(".cardbuttons button")).to_have_count(8)
         boxes = [b.bounding_box() for b in page.locator(".cardbuttons button").all()]
         assert len(boxes) == 8 and all(b is not None for b in boxes)
         assert _top(question) < PHONE["height"]
@@ -162,14 +171,14 @@ def test_take_question_and_bad_id(page: Any, server_url: str) -> None:
     solution = solve(take)
     page.goto(f"{server_url}/Puzzles?puzzle=no-such-puzzle&lang=es")
     wait_idle(page)
-    assert "No existe el problema" in _alerts(page)
+    expect(_alert(page, "No existe el problema")).to_be_visible()
     page.goto(f"{server_url}/Puzzles?puzzle={take.id}&lang=en")
     wait_idle(page)
     label = "Draw from the stock" if solution.answers == ("stock",) else "Take the"
     page.get_by_role("button", name=label).first.click()
     wait_idle(page)
-    assert "Right:" in _alerts(page)
-    assert page.get_by_text("Every move compared").is_visible()
+    expect(_alert(page, "Right:")).to_be_visible()
+    expect(page.get_by_text("Every move compared")).to_be_visible()
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -188,7 +197,7 @@ def test_screenshots_in_every_language(browser: Any, server_url: str, lang: str)
             _card(page, close_right).click()
             wait_idle(page)
             yes = i18n.t("puzzles.close_yes", lang)
-            assert page.get_by_role("button", name=yes).is_visible()
+            expect(page.get_by_role("button", name=yes)).to_be_visible()
             screenshot(page, f"puzzle-{lang}-{name}-close", full_page=False)
             page.goto(f"{server_url}/Puzzles?puzzle={chance_id}&lang={lang}")
             wait_idle(page)
@@ -200,7 +209,7 @@ def test_screenshots_in_every_language(browser: Any, server_url: str, lang: str)
             page.locator('[data-testid="stTable"]').wait_for()
             page.set_viewport_size({"width": viewport["width"], "height": 3200})
             page.wait_for_timeout(800)
-            assert page.get_by_role("button", name=i18n.t("puzzles.next", lang)).is_visible()
+            expect(page.get_by_role("button", name=i18n.t("puzzles.next", lang))).to_be_visible()
             screenshot(page, f"puzzle-{lang}-{name}-explained", full_page=False)
         finally:
             context.close()

@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.helpers import screenshot, wait_idle
 
@@ -61,7 +63,7 @@ def test_the_verdict_stays_in_view_after_a_click(page: Any, server_url: str, siz
     wait_idle(page)
     # The intro is folded: the deck and the hand share the first screen.
     intro = page.locator('[data-testid="stExpander"]').first
-    assert "What the hand lab does" in intro.inner_text()
+    expect(intro).to_contain_text("What the hand lab does")
     assert intro.locator("details").get_attribute("open") is None
     click_card(page, "12b")  # the deck's last row: the page scrolls to it
     verdict = f"{SUMMARY} [data-testid='stAlert']"
@@ -111,9 +113,9 @@ def test_teacher_mode_keys_step_and_next_stays_in_view(page: Any, server_url: st
               "&teacher=1")
     wait_idle(page)
     heading = page.locator('.st-key-hl_projector h2').first
-    assert heading.inner_text().strip() == "What would you throw?"
+    expect(heading).to_have_text("What would you throw?")
     assert page.locator(".chinchon-discards").count() == 0  # asked, not told
-    assert page.locator('[data-testid="stSidebar"]').get_attribute("data-collapsed") == "true"
+    expect(page.locator('[data-testid="stSidebar"]')).to_have_attribute("data-collapsed", "true")
     keys_ready(page)
     expected = ["The best throw", "The best melds", "The loose points"]
     for key, title in zip(["ArrowRight", "Space", "ArrowRight"], expected, strict=True):
@@ -137,21 +139,21 @@ def test_deal_at_random_deals_anew_on_every_click(page: Any, server_url: str) ->
     page.goto(f"{server_url}/Layoff_table?rules=fournier&lang=en")
     wait_idle(page)
     closer = page.locator('[data-testid="stTextInput"] input').first
-    seen = {closer.input_value()}
+    expect(closer).not_to_have_value("")
+    seen = [closer.input_value()]
     for _ in range(3):
         page.get_by_role("button", name="Deal at random").click()
-        wait_idle(page)
-        seen.add(closer.input_value())
-    assert len(seen) == 4
+        # A new deal is a new value in the box: wait for it (never read after a settle).
+        expect(closer).not_to_have_value(re.compile("^(" + "|".join(map(re.escape, seen)) + ")$"))
+        seen.append(closer.input_value())
+    assert len(set(seen)) == 4
     # The link keeps the deal: a new tab opens the same hands.
     page.wait_for_function(
         "v => location.search.includes('closer=' + v.replaceAll(' ', '+'))",
-        arg=closer.input_value())
+        arg=seen[-1])
     other = page.context.new_page()
     other.goto(page.url)
-    wait_idle(other)
-    assert other.locator('[data-testid="stTextInput"] input').first.input_value() == (
-        closer.input_value())
+    expect(other.locator('[data-testid="stTextInput"] input').first).to_have_value(seen[-1])
     other.close()
 
 
@@ -161,9 +163,9 @@ def test_the_replay_starts_at_its_first_step(page: Any, server_url: str) -> None
               "&opp=7e+1c+2c+3c+5o+5b+8o&opp=12e+6o+6c+6b+2b+3b+11b")
     wait_idle(page)
     replay = page.locator(".st-key-lt_replay")
-    assert "Step 1 of 6" in replay.inner_text()
-    assert "Player 1 shows 7 of oros, 7 of copas, 7 of bastos." in replay.inner_text()
-    assert "lays off" not in replay.inner_text()
+    expect(replay).to_contain_text("Step 1 of 6")
+    expect(replay).to_contain_text("Player 1 shows 7 of oros, 7 of copas, 7 of bastos.")
+    expect(replay).not_to_contain_text("lays off")
     keys_ready(page)
     page.keyboard.press("ArrowRight")
     wait_idle(page)
@@ -173,10 +175,9 @@ def test_the_replay_starts_at_its_first_step(page: Any, server_url: str) -> None
     wait_idle(page)
     page.wait_for_function(
         "() => document.querySelector('.st-key-lt_replay').innerText.includes('Step 6 of 6')")
-    assert "Player 3 lays off the rey of espadas" in replay.inner_text()
+    expect(replay).to_contain_text("Player 3 lays off the rey of espadas")
     page.locator(".st-key-lt-barajamos-replay-first button").first.click()
-    wait_idle(page)
-    assert "Step 1 of 6" in replay.inner_text()
+    expect(replay).to_contain_text("Step 1 of 6")
     assert page.locator(EXCEPTION).count() == 0
 
 
@@ -185,12 +186,12 @@ def test_the_tour_ticks_a_task_and_ends_at_the_profiles_puzzles(page: Any,
     sized(page, LAPTOP)
     page.goto(f"{server_url}/Rules_tour?rules=barajamos&lang=en&step=2")
     wait_idle(page)
-    assert page.get_by_text("Answer the question above").first.is_visible()
+    expect(page.get_by_text("Answer the question above").first).to_be_visible()
     click_card(page, "6c")  # in a meld: wrong
     page.get_by_text("Not quite (6 of copas)").first.wait_for()
     click_card(page, "1b")  # RULES.md: the ace of bastos stays loose
     page.get_by_text("Right!").first.wait_for()
-    assert "✓" in page.locator("h2").first.inner_text()
+    expect(page.locator("h2").first).to_contain_text("✓")
     page.get_by_text(
         "The 6 of copas could end the run 3-4-5 of copas or join the other sixes").first.wait_for()
     for _ in range(7):

@@ -73,6 +73,7 @@ def test_labels_fit_and_cards_have_one_name(
     if name == "play":  # deal: the table, the hand and the coach are what need words
         page.locator('[data-testid="stBaseButton-primary"]').first.click()
         wait_idle(page)
+        page.locator(".cardbuttons button[data-card]").first.wait_for()  # the hand, dealt
     assert page.locator('[data-testid="stException"]').count() == 0
     text = page.locator('[data-testid="stMain"]').inner_text()
     # Card codes ("7o 7c") and file names are not words of any language.
