@@ -9,7 +9,7 @@ from collections import defaultdict
 
 import pytest
 
-from chinchon.store import Attempt, GameRecord, Store
+from chinchon.store import Attempt, Played, Store
 from chinchon.store.class_dashboard import dashboard
 from chinchon.store.classes import Classes
 
@@ -97,9 +97,19 @@ def test_what_a_formula_could_get_wrong(classes: Classes) -> None:
     answer(store, ben, PUZZLES[1], "5c")  # the same wrong card twice
     answer(store, ben, PUZZLES[2], "7e")
     games = classes.assign(made.id, made.key, "games", bot="greedy", games=2)
-    for bots in (["human", "greedy"], ["human", "expert"], ["human", "greedy", "greedy"]):
-        store.record_game(GameRecord(f"{len(bots)}{bots[1]}".ljust(32, "0"), ben, "barajamos",
-                                     {}, len(bots), 0, "/Play", {"bots": bots}, {}))
+    # Ben's games on the Play page: two against greedy count; one against expert does not,
+    # nor one shown face up, one not finished, nor one of another profile.
+    for bots, face_up, finished, rules in (("greedy", False, True, "barajamos"),
+                                           ("expert", False, True, "barajamos"),
+                                           ("greedy,greedy", False, True, "barajamos"),
+                                           ("greedy", True, True, "barajamos"),
+                                           ("greedy", False, False, "barajamos"),
+                                           ("greedy", False, True, "fournier")):
+        game = Played.new(ben, rules, {"rules": rules, "seats": bots, "seed": "1"}, "d" * 16,
+                          seats=1 + len(bots.split(",")), origin="new")
+        game = game.moved("1", 1, teacher=face_up)
+        store.save_played(game.finish("1", 1, {"winner": 0, "totals": [0, 80]}, 0.5)
+                          if finished else game)
     shown = dashboard(classes.dashboard_data(made.id, made.key), THEMES)
     a, b = shown.students
     assert (a.nickname, b.nickname) == ("Ana", "Ben")

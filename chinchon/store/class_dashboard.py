@@ -4,8 +4,9 @@ joined, when he was last seen and the themes he misses; per assigned puzzle, the
 class right at the first try and the card most thrown instead.
 
 The first try at a puzzle is the earliest attempt the class can see (made since joining);
-right means right without a hint. A game counts for a games assignment when it was played
-under the class's profile, after the assignment was set, against that bot level.
+right means right without a hint. A game counts for a games assignment when it is one of the
+Play page's games that count in the learner's progress (played here by him, finished, never face
+up), under the class's profile, finished after the assignment was set, against that bot level.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from chinchon.store.classes import Assignment, ClassData, Member
-from chinchon.store.store import GameRecord, Recorded
+from chinchon.store.played import Played
+from chinchon.store.store import Recorded
 
 #: How many missed themes a student's row names.
 THEMES_SHOWN = 3
@@ -80,10 +82,10 @@ def _first_tries(attempts: Sequence[Recorded]) -> dict[str, Recorded]:
     return first
 
 
-def _counts_for(game: GameRecord, assignment: Assignment, rules_id: str) -> bool:
-    bots = game.record.get("bots") or ()
-    return (game.rules_id == rules_id and game.created_at >= assignment.created_at
-            and assignment.bot in bots)
+def _counts_for(game: Played, assignment: Assignment, rules_id: str) -> bool:
+    bots = game.setup.get("seats", "").split(",") if game.origin != "table" else []
+    return (game.setup.get("rules", game.rules_id) == rules_id and game.counts
+            and game.updated_at >= assignment.created_at and assignment.bot in bots)
 
 
 def progress(assignment: Assignment, data: ClassData, learner_id: str) -> Progress:
@@ -122,7 +124,7 @@ def student_row(data: ClassData, member: Member, themes: Mapping[str, Sequence[s
                 ) -> StudentRow:
     attempts = data.attempts.get(member.learner_id, [])
     seen = [member.joined_at, *(a.created_at for a in attempts),
-            *(g.created_at for g in data.games.get(member.learner_id, ()))]
+            *(g.updated_at for g in data.games.get(member.learner_id, ()))]
     rating, change = _rating(data, member)
     return StudentRow(member.learner_id, member.nickname,
                       tuple(progress(a, data, member.learner_id) for a in data.assignments),

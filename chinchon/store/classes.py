@@ -47,10 +47,10 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import RulesError, parse_house
+from chinchon.store.played import Played
 from chinchon.store.schema import ID_LENGTH, PUZZLE_ID_LENGTH, Base
 from chinchon.store.store import (
     CODE_ALPHABET,
-    GameRecord,
     LearnerRatingInfo,
     Recorded,
     Store,
@@ -217,7 +217,7 @@ class ClassData:
     members: tuple[Member, ...]
     assignments: tuple[Assignment, ...]
     attempts: dict[str, list[Recorded]]
-    games: dict[str, list[GameRecord]]
+    games: dict[str, list[Played]]
     ratings: dict[str, dict[str, LearnerRatingInfo]]
     tours_done: frozenset[tuple[str, str]]  # (assignment id, learner id)
 
@@ -538,8 +538,8 @@ class Classes:
         # Only what a learner did since joining: the class sees nothing from before.
         attempts = {m.learner_id: [a for a in self.store.attempts(m.learner_id)
                                    if a.created_at >= m.joined_at] for m in members}
-        games = {m.learner_id: [g for g in self.store.games(m.learner_id)
-                                if g.created_at >= m.joined_at] for m in members}
+        games = {m.learner_id: [g for g in self.store.played_games(m.learner_id, counted=True)
+                                if g.updated_at >= m.joined_at] for m in members}
         ratings = {m.learner_id: self.store.learner_ratings(m.learner_id) for m in members}
         return ClassData(info, tuple(members), tuple(assignments), attempts, games, ratings,
                          frozenset((a, learner) for a, learner in done
