@@ -29,7 +29,6 @@ with st.container(horizontal=True, vertical_alignment="center"):
                  seed=str(game.setup.seed)))  # a deal number is a code, not a quantity
     st.button(t("play.new_game", lang), on_click=play_state.clear_game,
               icon=":material/restart_alt:", key="play_new")
-show_table_rules(game.setup.rules, lang)  # issue 24: each rule, its source, our readings
 
 played.notice(game, play_state.face_up(), lang, play_state.start)
 if play_state.results_pending(game):
@@ -46,3 +45,7 @@ else:
         st.button(t("play.to_the_end", lang), on_click=play_state.play_to_the_end,
                   icon=":material/fast_forward:", key="play_to_end")
     play_state.paced(lambda: wt.show_table(st.session_state.play_game, names, lang), game)
+
+# Below the table, so that the hand stays on a laptop's first screen: each rule, its source,
+# our readings (issue 24).
+show_table_rules(game.setup.rules, lang)
