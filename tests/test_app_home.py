@@ -160,3 +160,25 @@ def test_a_game_in_progress_is_offered_to_continue() -> None:
     assert f"Your game in progress: your total is {game.state.totals[0]}." in _texts(at)
     (link,) = [link for link in _links(at) if link.label == "**Continue the game**"]
     assert link.page == "Play" and "seed=7" in link.query_string
+
+
+def test_a_game_left_unfinished_is_offered_after_the_session_is_gone() -> None:
+    """A reload or another visit: the session's game is gone, the store's row of it is not."""
+    import os
+    from urllib.parse import parse_qs
+
+    from chinchon.store import Played, Store
+    from chinchon.views import table as tb
+
+    store = Store(os.environ["CHINCHON_DB_URL"])
+    learner = store.new_learner()
+    setup = tb.parse_setup("barajamos", {}, "greedy,greedy", "11")
+    game = tb.load(setup, "").catch_up()
+    row = Played.new(learner, setup.rules.id, setup.query(), setup.check, seats=3, origin="new")
+    store.save_played(row.moved(game.code(), len(game.actions)))
+    at = _as_learner(learner, lang="en", rules="barajamos")
+    assert not at.exception
+    assert f"Your game in progress: your total is {game.state.totals[0]}." in _texts(at)
+    (link,) = [link for link in _links(at) if link.label == "**Continue the game**"]
+    values = parse_qs(link.query_string)
+    assert (values["seed"], values["check"]) == (["11"], [setup.check])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.store.glicko2 import Rating
 from chinchon.views import table as tb
@@ -56,7 +57,8 @@ class LeftOff:
     rating: Rating | None
     #: Shipped puzzles of these rules whose latest attempt was a miss, latest first.
     misses: tuple[str, ...]
-    #: The Play page's URL values of this session's game in progress, and your total in it.
+    #: The Play page's URL values of the game in progress (this session's, else the store's),
+    #: and your total in it.
     game: tuple[dict[str, str], int] | None
 
     @property
@@ -65,13 +67,35 @@ class LeftOff:
 
 
 def game_in_progress() -> tuple[dict[str, str], int] | None:
-    """This session's Play game when it is not over: its URL values (which replay it) and your
-    total. A game lives in the session and its URL until it ends; the store keeps finished
-    games only."""
+    """The learner's Play game that is not over: this session's, else the latest he left
+    unfinished in the store (a reload or another visit). Its URL values (which reopen it as
+    his) and your total."""
     game = st.session_state.get("play_game")  # the Play page's game (webui.play_state)
-    if not isinstance(game, tb.Game) or game.over:
+    if not isinstance(game, tb.Game):
+        game = stored_game_in_progress()
+    if game is None or game.over:
         return None
-    return {**game.setup.query(), "moves": game.code()}, game.state.totals[tb.HUMAN]
+    query = {**game.setup.query(), "moves": game.code(), "check": game.setup.check}
+    return query, game.state.totals[tb.HUMAN]
+
+
+def stored_game_in_progress() -> tb.Game | None:
+    """The latest unfinished game this learner played on the Play page, rebuilt from its
+    deal and moves; None when there is none (or the store cannot say)."""
+    learner, opened = progress.learner(), progress.store()
+    if learner is None or opened is None:
+        return None
+    try:
+        games = [g for g in opened.played_games(learner) if not g.finished and g.origin != "table"]
+        if not games:
+            return None
+        latest = max(games, key=lambda g: g.updated_at)
+        values = latest.setup
+        options = {k: int(v) for k, v in values.items() if k in ("decks", "deck", "jokers")}
+        setup = tb.parse_setup(values["rules"], options, values["seats"], values["seed"])
+        return tb.load(setup, latest.moves).catch_up()
+    except (SQLAlchemyError, ValueError, KeyError):  # a row the page cannot reopen: skip it
+        return None
 
 
 def left_off_now(rules_id: str) -> LeftOff | None:
