@@ -3,6 +3,7 @@ page's interactions, no error (the full run's figures are in the README)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,11 +14,18 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_two_sessions_for_a_few_seconds() -> None:
+def own_database(folder: Path) -> dict[str, str]:
+    """The benchmark's server on a database of its own, not the test run's: a server process
+    sharing the run's SQLite file with this one left it answering "disk I/O error" to the
+    page tests after it (seen in a fresh clone's run; the cause is not established)."""
+    return {**os.environ, "CHINCHON_DB_URL": f"sqlite:///{folder}/bench.db"}
+
+
+def test_two_sessions_for_a_few_seconds(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_load", "--sessions", "2", "--duration", "6",
          "--soak", "0", "--think", "0.2", "0.4"],
-        capture_output=True, text=True, cwd=ROOT, timeout=300)
+        capture_output=True, text=True, cwd=ROOT, timeout=300, env=own_database(tmp_path))
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     lines = done.stdout.splitlines()
     assert any(line.startswith("warm-up") for line in lines)
@@ -26,13 +34,13 @@ def test_two_sessions_for_a_few_seconds() -> None:
     assert int(actions) >= 4 and int(errors) == 0, done.stdout
 
 
-def test_one_table_of_two_people_for_a_few_seconds() -> None:
+def test_one_table_of_two_people_for_a_few_seconds(tmp_path: Path) -> None:
     """``--tables``: two seats' pages move through their components and see each other's
     moves; nothing lost or doubled, no error."""
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_load", "--tables", "1", "--table-seats", "2",
          "--duration", "20", "--idle", "3", "--think", "0.2", "0.4"],
-        capture_output=True, text=True, cwd=ROOT, timeout=300)
+        capture_output=True, text=True, cwd=ROOT, timeout=300, env=own_database(tmp_path))
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "0 lost or doubled" in done.stdout
     moves = int(done.stdout.split("moves ", 1)[1].split(",", 1)[0])
