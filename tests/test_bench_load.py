@@ -15,9 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def own_database(folder: Path) -> dict[str, str]:
-    """The benchmark's server on a database of its own, not the test run's: a server process
-    sharing the run's SQLite file with this one left it answering "disk I/O error" to the
-    page tests after it (seen in a fresh clone's run; the cause is not established)."""
+    """The benchmark's server on a database of its own, not the test run's: what it writes is
+    no test's business (sharing the file once showed the store's lock bug that
+    test_store_file.test_the_guard_never_closes_a_descriptor_of_the_file now guards)."""
     return {**os.environ, "CHINCHON_DB_URL": f"sqlite:///{folder}/bench.db"}
 
 

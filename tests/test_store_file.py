@@ -5,6 +5,7 @@ and ``db backup`` (with their failures named)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import os
@@ -200,3 +201,35 @@ def test_db_backup_refuses_an_existing_file_and_postgresql(opened: tuple[Store, 
     assert run("db", "backup", "x.dump", "--url", url)[0] == 2
     err = capsys.readouterr().err
     assert "pg_dump" in err and "S3cretPW" not in err and err.count("\n") == 1
+
+
+def test_the_guard_never_closes_a_descriptor_of_the_file(
+        opened: tuple[Store, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing any descriptor of the file drops this process's SQLite locks on it; another
+    process then takes itself for the file's only user, removes the -shm on leaving, and the
+    next connection here fails with "disk I/O error" (a fresh clone's page tests did, after
+    the load benchmark's server had shared their file). So the guard's header reads open the
+    file once and never close it."""
+    import builtins
+
+    store, db = opened
+    touched: list[str] = []
+    real_open, real_close = builtins.open, os.close
+
+    def spy_open(file: object, *args: object, **kwargs: object) -> object:
+        touched.append(f"open {file}")
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    def spy_close(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            touched.append(f"close {os.readlink(f'/proc/self/fd/{fd}')}")
+        real_close(fd)
+
+    monkeypatch.setattr(builtins, "open", spy_open)
+    monkeypatch.setattr(os, "close", spy_close)
+    learner = store.new_learner()
+    for puzzle in ("p-2", "p-3", "p-4"):
+        store.record_attempt(attempt(learner, puzzle))
+    monkeypatch.undo()
+    assert store.count_attempts([learner]) == 3
+    assert [line for line in touched if line.endswith(str(db))] == []

@@ -61,10 +61,31 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return found.st_dev, found.st_ino
 
 
+#: One read-only descriptor per database file (by device and inode), opened once and never
+#: closed: closing any descriptor of a file drops every POSIX lock this process holds on it,
+#: SQLite's own included (SQLite's "How To Corrupt An SQLite Database File", section 2.2).
+#: With the header read through open/close at each transaction, another process sharing the
+#: file took itself for its only user and removed the -shm, and this process's connections
+#: then failed with "disk I/O error".
+_READERS: dict[tuple[int, int], int] = {}
+
+
 def _header(path: Path) -> bytes:
+    """The first bytes of the file at ``path`` now, read without ever closing a descriptor of
+    it (see ``_READERS``): one descriptor per file, opened the first time it is seen."""
+    identity = _identity(path)
+    if identity is None:
+        return b""
+    fd = _READERS.get(identity)
+    if fd is None:
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            return b""
+        found = os.fstat(fd)  # the file opened, should it have changed since the stat
+        fd = _READERS.setdefault((found.st_dev, found.st_ino), fd)
     try:
-        with open(path, "rb") as file:
-            return file.read(len(SQLITE_HEADER))
+        return os.pread(fd, len(SQLITE_HEADER), 0)
     except OSError:
         return b""
 
