@@ -42,6 +42,10 @@ CLIPPED_JS = """() => {
   for (const box of document.querySelectorAll(labels)) {
     const r = box.getBoundingClientRect();
     if (!r.width || r.right <= 0 || r.left >= innerWidth) continue;
+    // a button that is only a Material icon (one glyph drawn from its name) has no label
+    const words = [...box.querySelectorAll('[data-testid="stMarkdownContainer"]')]
+      .map((m) => m.innerText.trim()).join('');
+    if (box.querySelector('[data-testid="stIconMaterial"]') && !words) continue;
     for (const el of [box, ...box.querySelectorAll('*')]) {
       const cs = getComputedStyle(el);
       const clips = cs.overflowX === 'hidden' || cs.overflow === 'hidden'
