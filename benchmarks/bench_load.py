@@ -104,9 +104,13 @@ class Session:
         client.page_script_hash = self.pages.get(page, "") if page is not None else self.page_hash
         client.widget_states.widgets.extend(states)
         client.cached_message_hashes.extend(self.cache)
+        self.widgets = Widgets()
+        return await self.exchange(msg)
+
+    async def exchange(self, msg: BackMsg) -> float:
+        """Send ``msg``; read the answers until the script finishes; the seconds it took."""
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
-        self.widgets = Widgets()
         while True:
             data = await asyncio.wait_for(self.ws.recv(), TIMEOUT)
             forward = ForwardMsg()

@@ -32,7 +32,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import connect
 
-from benchmarks.bench_load import _FINISHED, TIMEOUT, Session
+from benchmarks.bench_load import TIMEOUT, Session
 
 _VERSION = re.compile(r'data-table-version="(\d+)" data-seat-to-play="(\d*)"')
 TARGET_P95 = 1.5
@@ -91,16 +91,7 @@ class SeatClient(Session):
         client.fragment_id = self.fragment
         client.is_auto_rerun = True
         client.cached_message_hashes.extend(self.cache)
-        start = time.perf_counter()
-        await self.ws.send(msg.SerializeToString())
-        while True:
-            data = await asyncio.wait_for(self.ws.recv(), TIMEOUT)
-            forward = ForwardMsg()
-            forward.ParseFromString(data)
-            self._read(forward)
-            if (forward.WhichOneof("type") == "script_finished"
-                    and forward.script_finished in _FINISHED):
-                return time.perf_counter() - start
+        return await self.exchange(msg)
 
     def component(self, key: str) -> tuple[str, dict[str, Any]] | None:
         return next(((cid, data) for cid, data in self.data.items() if cid.endswith(key)), None)
