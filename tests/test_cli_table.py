@@ -4,26 +4,16 @@ named message on every bad input."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from chinchon.cli import main
 from chinchon.game.records import read_record
 from chinchon.store import Store
 from chinchon.store.tables import Tables
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    try:
-        code = main(list(argv), stdout=out)
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    return code, out.getvalue()
+from tests.test_cli_db import run  # the command line in process: (exit code, stdout)
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ and ``db backup`` (with their failures named)."""
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
 import os
 import sqlite3
@@ -16,11 +15,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import SQLAlchemyError
 
-from chinchon.cli import main
 from chinchon.store import Attempt, Store
 from chinchon.store.database import head_revision
 from chinchon.store.integrity import DatabaseFileError
 from chinchon.store.progress import Outbox
+from tests.test_cli_db import run  # the command line in process: (exit code, stdout)
 from tests.test_page_puzzles_progress import NOT_SAVED, click, goto, moves, session, take_puzzles
 from webui import progress
 
@@ -130,13 +129,6 @@ def test_the_puzzles_page_shows_the_banner_and_reports_nothing_saved(
 
 # --- db check and db backup ---------------------------------------------------------------------
 
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    try:
-        code = main(list(argv), stdout=out)
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    return code, out.getvalue()
 
 
 def test_db_check_reports_the_revision_and_rows(opened: tuple[Store, Path]) -> None:
