@@ -562,12 +562,14 @@ def position(state: GameState, seat: int = HUMAN) -> coach.Position:
                           mine.total)
 
 
-def grade_action(state: GameState, action: Action) -> coach.Verdict | None:
-    """The coach's grade of ``action`` in ``state`` (None for a return decision)."""
+def grade_action(state: GameState, action: Action, seat: int = HUMAN) -> coach.Verdict | None:
+    """The coach's grade of ``action`` by ``seat`` in ``state``, from what that seat may know
+    (None for a return decision)."""
     if isinstance(action, Draw):
-        return coach.grade_draw(position(state), "take" if action.source != STOCK else "stock")
+        return coach.grade_draw(position(state, seat),
+                                "take" if action.source != STOCK else "stock")
     if isinstance(action, Discard):
-        return coach.grade_discard(position(state), action.card, action.close)
+        return coach.grade_discard(position(state, seat), action.card, action.close)
     return None
 
 

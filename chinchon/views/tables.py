@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from chinchon.engine.errors import quote
-from chinchon.game.actions import STOCK, Action, Discard, Draw, Return
+from chinchon.game.actions import Action, Return
 from chinchon.game.records import GameRecord
 from chinchon.game.state import GameState
 from chinchon.views import coach
@@ -75,17 +75,9 @@ def seat_decisions(final: GameState, seat: int) -> tuple[Decision, ...]:
                                                  strict=False)):
         if state.turn != seat or isinstance(action, Return):
             continue
-        verdict = _grade(state, seat, action)
+        verdict = tb.grade_action(state, action, seat)
         if verdict is not None:
             found.append(Decision(index, state, action, verdict))
     return tuple(found)
 
 
-def _grade(state: GameState, seat: int, action: Action) -> coach.Verdict | None:
-    # tb.grade_action grades seat 0 (the Play page's); a table grades any seat the same way.
-    position = tb.position(state, seat)
-    if isinstance(action, Draw):
-        return coach.grade_draw(position, "take" if action.source != STOCK else "stock")
-    if isinstance(action, Discard):
-        return coach.grade_discard(position, action.card, action.close)
-    return None
