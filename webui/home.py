@@ -79,6 +79,9 @@ def game_in_progress() -> tuple[dict[str, str], int] | None:
     return query, game.state.totals[tb.HUMAN]
 
 
+_STORED = "home_stored_game"  # ((played id, step), the game rebuilt from them)
+
+
 def stored_game_in_progress() -> tb.Game | None:
     """The latest unfinished game this learner played on the Play page, rebuilt from its
     deal and moves; None when there is none (or the store cannot say)."""
@@ -90,12 +93,17 @@ def stored_game_in_progress() -> tb.Game | None:
         if not games:
             return None
         latest = max(games, key=lambda g: g.updated_at)
+        kept = st.session_state.get(_STORED)
+        if kept is not None and kept[0] == (latest.id, latest.step):
+            return kept[1]  # rebuilt once per step: the bots' catch-up costs a game's turns
         values = latest.setup
         options = {k: int(v) for k, v in values.items() if k in ("decks", "deck", "jokers")}
         setup = tb.parse_setup(values["rules"], options, values["seats"], values["seed"])
-        return tb.load(setup, latest.moves).catch_up()
+        game = tb.load(setup, latest.moves).catch_up()
     except (SQLAlchemyError, ValueError, KeyError):  # a row the page cannot reopen: skip it
         return None
+    st.session_state[_STORED] = ((latest.id, latest.step), game)
+    return game
 
 
 def left_off_now(rules_id: str) -> LeftOff | None:
