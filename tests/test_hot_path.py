@@ -10,20 +10,25 @@ import dataclasses
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import solve, solve_discards, table_of
+from reference import solve, solve_discards, table_of, verdict
 from test_rules import COMBOS
-from test_solver import hands
+from test_solver import context, hands
 
 from chinchon.engine.cards import Card, mask_of, parse_hand
 from chinchon.engine.draws import clear_memo, discard_leaves
 from chinchon.engine.errors import ArgumentError
 from chinchon.engine.meld_search import MaskError, fewest_loose_points, mask_solver
 from chinchon.engine.rules import Rules, RulesError, get_rules
+from chinchon.engine.solver import analyze, can_close
 
 WILD_ACE = get_rules("fournier+jokers=ace-of-oros")
 EVERY = [*COMBOS, WILD_ACE, get_rules("fournier+seven-ten=no"),
          get_rules("ludoteka+figures=8-9-10")]
 SIMPLE = [rules for rules in EVERY if rules.deck.copies == 1 and not rules.deck.has_jokers]
+#: Every close rule, limit and first-round rule, for the fast :func:`can_close`.
+CLOSES = [*SIMPLE, *(get_rules(code) for code in (
+    "fournier+close=one-loose:2", "jeux-de-cartes+close=all-melded", "ludoteka+close=points:7",
+    "barajamos+first-round-close=no", "ludoteka+close=one-loose:10"))]
 
 
 @pytest.mark.parametrize("rules", EVERY, ids=repr)
@@ -74,6 +79,32 @@ def test_two_groups_and_a_group_of_four(rules: Rules) -> None:
         assert fewest_loose_points(cards, rules) == solve(cards, table).fewest, text
         assert list(discard_leaves(cards, rules)) == [
             s.fewest for s in solve_discards(cards, table)], text
+
+
+@pytest.mark.parametrize("rules", CLOSES, ids=repr)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_can_close_against_reference(rules: Rules, data: st.DataObject) -> None:
+    """The fast close check (no arrangement built) agrees with the full analysis and with the
+    reference, in every context: first round or not, any total near the limit."""
+    cards = data.draw(hands(rules, 7))
+    first_round, total = data.draw(context())
+    if total is not None and data.draw(st.booleans()):
+        total = rules.limit - data.draw(st.integers(-1, 12))  # where the limit bites
+    expected = verdict(solve(cards, table_of(rules)), table_of(rules), first_round, total)
+    allowed = can_close(cards, rules, first_round=first_round, total=total)
+    assert allowed == expected.can_close
+    assert allowed == analyze(cards, rules, first_round=first_round, total=total).can_close
+
+
+def test_can_close_checks_its_context() -> None:
+    rules, cards = get_rules("ludoteka"), parse_hand("1o 2o 3o 4o 5o 6o 7o")
+    with pytest.raises(ArgumentError, match="first_round"):
+        can_close(cards, rules, first_round="no")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="total"):
+        can_close(cards, rules, total=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not 8"):
+        can_close((*cards, Card.parse("10o")), rules)
 
 
 def test_mask_solver_refuses_jokers_and_two_decks() -> None:

@@ -45,6 +45,7 @@ from chinchon.engine.meld_search import (
     _simple,
     forget_melds,
     mask_solver,
+    solver_for,
 )
 from chinchon.engine.memo import ProfileMemo, multiset_key
 from chinchon.engine.rules import CloseRule, Rules, check_rules, get_rules  # noqa: F401
@@ -172,7 +173,7 @@ def discard_leaves(hand: Sequence[Card], rules: Rules) -> tuple[int, ...]:
     >>> discard_leaves(parse_hand("3c 4c 5c 7o 7e 9b 11b 2e"), get_rules("barajamos"))
     (45, 44, 43, 29, 29, 27, 25, 34)
     """
-    solver = _SOLVERS.get(id(rules))
+    solver = _SOLVERS.get(id(rules)) or solver_for(rules)
     if solver is not None:  # one deck without jokers: the hot path of the greedy bot
         try:
             mask = 0

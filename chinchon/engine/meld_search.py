@@ -231,9 +231,7 @@ def fewest_loose_points(hand: Sequence[Card], rules: Rules) -> int:
     1
     """
     try:
-        solver = _SOLVERS.get(id(rules))
-        if solver is None and _simple(rules):
-            solver = mask_solver(rules)
+        solver = _SOLVERS.get(id(rules)) or solver_for(rules)
         if solver is not None:  # one deck without jokers: the hot path
             mask = 0
             for card in hand:
@@ -309,6 +307,9 @@ class MaskSolver(dict[int, int]):
         self[mask] = found
         return found
 
+    def __bool__(self) -> bool:
+        return True  # a solver, however few hands it knows yet (``found or make()`` reads it)
+
     def __repr__(self) -> str:
         return f"<MaskSolver {self.rules.code()} {len(self)} hands known>"
 
@@ -354,6 +355,14 @@ def mask_solver(rules: Rules) -> MaskSolver:
             _SOLVERS.clear()
         solver = _SOLVERS[id(rules)] = MaskSolver(rules, _tables_for(rules))
     return solver
+
+
+def solver_for(rules: object) -> MaskSolver | None:
+    """The :class:`MaskSolver` of ``rules`` when they are one deck without jokers, else None
+    (not even rules: the callers' checks name what is wrong)."""
+    if isinstance(rules, Rules) and _simple(rules):
+        return mask_solver(rules)
+    return None
 
 
 class MaskError(ValueError):
