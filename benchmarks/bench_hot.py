@@ -3,7 +3,8 @@
 Per profile (one deck of 40 or 48 cards, two decks, jokers, the ace of oros as the joker), on
 fixed-seed random hands: 7-card hands/s of :func:`~chinchon.engine.solver.fewest_loose_points`
 from cold memories (every hand new to the process) and warm (the same hands asked again, as a
-playout's hands are, turn after turn and playout after playout); 8-card hands/s of
+playout's hands are, turn after turn and playout after playout), and warm look-ups by card
+mask (``mask_solver(rules)[mask]``, the masks made beforehand); 8-card hands/s of
 :func:`~chinchon.engine.draws.discard_leaves` (cold), the greedy bot's look-up of every
 discard; the batch look-up :func:`~chinchon.engine.odds.loose_points_of_masks` (one deck
 without jokers: many hands in one call); and greedy playouts, a hand dealt and played to its
@@ -45,8 +46,9 @@ PROFILES: tuple[tuple[str, str, dict[str, int]], ...] = (
 #: How many hands each figure times: (7-card, 8-card, batch masks, playouts); a tenth of the
 #: single hands with two decks or jokers, whose meld search is the slow one.
 COUNTS = {True: (40_000, 8_000, 400_000, 40), False: (4_000, 1_000, 0, 20)}
-FIGURES = ("seven_cold", "seven_warm", "leaves", "batch", "decisions", "playouts")
+FIGURES = ("seven_cold", "seven_warm", "lookup", "leaves", "batch", "decisions", "playouts")
 NAMES = {"seven_cold": "7 cards, cold", "seven_warm": "7 cards, warm",
+         "lookup": "mask look-up, warm",
          "leaves": "8-card leaves", "batch": "batch (numpy)",
          "decisions": "greedy decisions", "playouts": "greedy playouts"}
 
@@ -102,12 +104,30 @@ def profile_figures(rules: Any, seed: int, repeats: int) -> dict[str, float]:
     _each(fewest_loose_points, sevens, rules)
     figures["seven_warm"] = best_rate(partial(_each, fewest_loose_points, sevens, rules),
                                       len(sevens), repeats)
+    lookup = _mask_lookup(rules, sevens, repeats)
+    if lookup:
+        figures["lookup"] = lookup
     figures["leaves"] = best_rate(partial(_cold, discard_leaves, eights, rules), len(eights),
                                   repeats)
     if batch_n:
         figures["batch"] = batch_rate(rules, batch_n, seed, repeats)
     figures["decisions"], figures["playouts"] = playout_rates(rules, playouts_n, repeats)
     return figures
+
+
+def _mask_lookup(rules: Any, sevens: Sequence[Sequence[Any]], repeats: int) -> float | None:
+    """Warm look-ups by card mask (``mask_solver(rules)[mask]``, a checkout that has it, one
+    deck without jokers): the hands' masks made beforehand, every hand asked once before."""
+    try:
+        from chinchon.engine.meld_search import solver_for
+    except ImportError:
+        return None
+    solver = solver_for(rules)
+    if solver is None:
+        return None
+    masks = [sum(card.bit for card in hand) for hand in sevens]
+    list(map(solver.__getitem__, masks))
+    return best_rate(lambda: list(map(solver.__getitem__, masks)), len(masks), repeats)
 
 
 def batch_rate(rules: Any, count: int, seed: int, repeats: int) -> float:
