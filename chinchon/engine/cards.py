@@ -159,6 +159,14 @@ def hand_code(cards: Iterable[Card]) -> str:
     return " ".join(card.code() for card in cards)
 
 
+@cache
+def _plain_cards(size: int, wild_ace: bool) -> tuple[Card, ...]:
+    """A deck's cards other than jokers, one copy, made once (every deal asks for them)."""
+    ranks = RANKS_48 if size == 48 else RANKS_40
+    return tuple(Card(rank, suit) for suit in SUITS for rank in ranks
+                 if not (wild_ace and rank == 1 and suit == "o"))
+
+
 @dataclass(frozen=True)
 class Deck:
     """A Spanish deck: 40 cards (1–7, 10–12) or 48 (1–12), one or two copies, 0 or 2 jokers,
@@ -212,8 +220,7 @@ class Deck:
         return tuple(ACE_JOKER if card == ACE_OF_OROS else card for card in cards)
 
     def _plain(self) -> tuple[Card, ...]:
-        return tuple(Card(rank, suit) for suit in SUITS for rank in self.ranks
-                     if not (self.wild_ace and rank == 1 and suit == "o"))
+        return _plain_cards(self.size, self.wild_ace)
 
     def distinct_cards(self) -> tuple[Card, ...]:
         """Each different card once, suit by suit, jokers last."""

@@ -36,10 +36,20 @@ from chinchon.engine.cards import (  # noqa: F401
 from chinchon.engine.errors import ArgumentError, check_int, quote
 
 # The meld search's own pieces: the eight cards' melds found once serve every discard.
-from chinchon.engine.meld_search import _hand_bits, _most_melded, _simple, forget_melds
+from chinchon.engine.meld_search import (
+    _SOLVERS,
+    SUIT_MASK,
+    MaskSolver,
+    _hand_bits,
+    _most_melded,
+    _simple,
+    forget_melds,
+    mask_solver,
+    solver_for,
+)
 from chinchon.engine.memo import ProfileMemo, multiset_key
 from chinchon.engine.rules import CloseRule, Rules, check_rules, get_rules  # noqa: F401
-from chinchon.engine.solver import check_hand, loose_points_of_mask, meld_masks
+from chinchon.engine.solver import check_hand, meld_masks
 
 #: The largest memo of eight-card results kept per rule profile (each entry is a few bytes).
 _MEMO_LIMIT = 2_000_000
@@ -163,11 +173,43 @@ def discard_leaves(hand: Sequence[Card], rules: Rules) -> tuple[int, ...]:
     >>> discard_leaves(parse_hand("3c 4c 5c 7o 7e 9b 11b 2e"), get_rules("barajamos"))
     (45, 44, 43, 29, 29, 27, 25, 34)
     """
+    solver = _SOLVERS.get(id(rules)) or solver_for(rules)
+    if solver is not None:  # one deck without jokers: the hot path of the greedy bot
+        try:
+            mask = 0
+            for card in hand:
+                mask |= card.bit
+            if mask.bit_count() == len(hand) == 8 and not mask & ~solver.deck_mask:
+                return _mask_leaves(hand, mask, solver)
+        except (AttributeError, TypeError):
+            pass  # not cards: checked below
     if not all(isinstance(card, Card) for card in hand):
         hand = check_cards("hand", hand)
     ordered = tuple(sorted(hand))
     leaves = dict(zip(ordered, _leaves(ordered, rules), strict=True))
     return tuple(leaves[card] for card in hand)
+
+
+def _mask_leaves(hand: Sequence[Card], mask: int, solver: MaskSolver) -> tuple[int, ...]:
+    """:func:`discard_leaves` of eight distinct cards of one deck without jokers (``mask``)."""
+    s0 = mask & SUIT_MASK
+    s1 = (mask >> 12) & SUIT_MASK
+    s2 = (mask >> 24) & SUIT_MASK
+    s3 = mask >> 36
+    if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+        return tuple([solver[mask ^ card.bit] for card in hand])  # groups to try
+    # No number in three suits: nor in any seven of the cards, whose runs keep to their suits,
+    # so a discard changes only its own suit's share of the run tables' total.
+    best = solver.best
+    suits = (s0, s1, s2, s3)
+    whole = best[s0] + best[s1] + best[s2] + best[s3]
+    found = []
+    for card in hand:
+        bit = card.bit
+        s = (bit.bit_length() - 1) // 12
+        suit = suits[s]
+        found.append(whole - best[suit] + best[suit ^ (bit >> (12 * s))])
+    return tuple(found)
 
 
 #: Eight-card results of two decks or jokers, by :func:`~chinchon.engine.memo.multiset_key`.
@@ -186,8 +228,8 @@ def _solve_leaves(hand: tuple[Card, ...], rules: Rules) -> tuple[int, ...]:
     check_hand(hand, rules, sizes=(8,))
     adopted = rules.deck.adopt(hand)
     if _simple(rules):
-        mask = mask_of(adopted)
-        return tuple(loose_points_of_mask(mask ^ real.bit, rules) for real in adopted)
+        mask, solver = mask_of(adopted), mask_solver(rules)
+        return tuple([solver[mask ^ real.bit] for real in adopted])
     cands, bits = _hand_bits(adopted, rules)
     total = sum(rules.points(card) for card in adopted)
     found: dict[Card, int] = {}
@@ -225,6 +267,7 @@ class _Evaluator:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self.solver = mask_solver(rules)
         self.memo: dict[int, tuple[int, bool]] = {}
         self.points = {card.bit: rules.points(card) for card in rules.deck.distinct_cards()}
         # All seven melded is one loose card worth at most 0 (every card is worth 1 or more).
@@ -241,13 +284,13 @@ class _Evaluator:
         return found
 
     def _solve(self, mask: int) -> tuple[int, bool]:
-        rules = self.rules
+        solver = self.solver
         loose = 1000
         rest = mask
         while rest:
             bit = rest & -rest
             rest ^= bit
-            value = loose_points_of_mask(mask ^ bit, rules)
+            value = solver[mask ^ bit]
             if value < loose:
                 loose = value
         if loose > self.limit:

@@ -28,7 +28,7 @@ from chinchon.engine.cards import (
 )
 from chinchon.engine.errors import quote
 from chinchon.engine.melds import Meld, MeldKind, find_meld
-from chinchon.engine.memo import ProfileMemo
+from chinchon.engine.memo import ProfileMemo, multiset_key
 from chinchon.engine.rules import Rules, check_rules, get_rules
 
 SUIT_MASK = 0xFFF
@@ -39,6 +39,7 @@ __all__ = [
     "fewest_loose_points",
     "get_rules",
     "loose_points_of_mask",
+    "mask_solver",
     "meld_masks",
     "parse_hand",
 ]
@@ -146,8 +147,11 @@ _MELDS: ProfileMemo[tuple[int, ...], Meld | None] = ProfileMemo(most=20_000)
 
 
 def forget_melds() -> None:
-    """Forget the melds remembered per profile (a cold start, for benchmarks)."""
+    """Forget the melds and hands remembered per profile (a cold start, for benchmarks)."""
     _MELDS.clear()
+    _FEWEST.clear()
+    for solver in _SOLVERS.values():
+        solver.clear()
 
 
 def _subset_candidates(hand: Sequence[Card], rules: Rules) -> list[_Candidate]:
@@ -227,36 +231,142 @@ def fewest_loose_points(hand: Sequence[Card], rules: Rules) -> int:
     1
     """
     try:
-        if _simple(rules):
-            mask = mask_of(hand)
-            tables = _tables_for(rules)
-            if mask.bit_count() == len(hand) and not mask & ~tables.deck_mask and len(hand) <= 8:
-                return loose_points_of_mask(mask, rules)
+        solver = _SOLVERS.get(id(rules)) or solver_for(rules)
+        if solver is not None:  # one deck without jokers: the hot path
+            mask = 0
+            for card in hand:
+                mask |= card.bit
+            if mask.bit_count() == len(hand) <= 8 and not mask & ~solver.deck_mask:
+                s0 = mask & SUIT_MASK
+                s1 = (mask >> 12) & SUIT_MASK
+                s2 = (mask >> 24) & SUIT_MASK
+                s3 = mask >> 36
+                if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+                    return solver[mask]  # a number in three suits: groups to try (remembered)
+                # Runs only, and runs never cross suits (inline: the commonest case).
+                best = solver.best
+                return best[s0] + best[s1] + best[s2] + best[s3]
     except (AttributeError, TypeError):
         pass  # not cards, or not rules: check_hand names which
     hand = check_cards("hand", hand)
     check_hand(hand, rules, sizes=None)
     hand = rules.deck.adopt(hand)
+    return _FEWEST.recall(rules, multiset_key(hand), lambda: _general_fewest(hand, rules))
+
+
+def _general_fewest(hand: Sequence[Card], rules: Rules) -> int:
     cands, _ = _hand_bits(hand, rules)
-    total = sum(rules.points(card) for card in hand)
-    return total - _most_melded(cands)
+    return sum(rules.points(card) for card in hand) - _most_melded(cands)
+
+
+#: Fewest loose points of two-deck or joker hands, by :func:`~chinchon.engine.memo.multiset_key`:
+#: a game's playouts meet the same hands again, and their meld search is the slow one.
+_FEWEST: ProfileMemo[int, int] = ProfileMemo(most=200_000)
 
 
 def loose_points_of_mask(mask: int, rules: Rules) -> int:
     """:func:`fewest_loose_points` for a hand given as the OR of its cards' ``bit`` (one deck,
-    no jokers, at most eight cards; not checked: this is the inner loop of batch work)."""
-    tables = _tables_for(rules)
-    s0 = mask & SUIT_MASK
-    s1 = (mask >> 12) & SUIT_MASK
-    s2 = (mask >> 24) & SUIT_MASK
-    s3 = mask >> 36
-    if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
-        # No number three times: only runs, and runs never cross suits.
-        best = tables.best
-        return best[s0] + best[s1] + best[s2] + best[s3]
-    value = tables.value
-    total = value[s0] + value[s1] + value[s2] + value[s3]
-    return total - _most_melded(_table_candidates(mask, tables))
+    no jokers; not checked: this is the inner loop of batch work)."""
+    solver = _SOLVERS.get(id(rules))
+    return (mask_solver(rules) if solver is None else solver)[mask]
+
+
+class MaskSolver(dict[int, int]):
+    """The fewest loose points of one-deck, joker-free hands given as card masks, exactly:
+    ``solver[mask]``, a dict look-up once a hand has been solved (playouts meet the same
+    hands again and again), the tables otherwise.
+
+    Runs never cross suits, so without groups the answer is the sum of the four suits' run
+    tables; each number held in three suits or more may give a group (any three of its cards,
+    or all four), and every choice of groups is tried with the run tables on what is left.
+
+    >>> solver = mask_solver(get_rules("fournier"))
+    >>> solver[mask_of(parse_hand("1o 2o 3o 5c 5e 5b 1c"))]
+    1
+    """
+
+    def __init__(self, rules: Rules, tables: _Tables) -> None:
+        super().__init__()
+        self.rules = rules  # held, so that its id names it while this solver is kept
+        self.best = tables.best
+        self.deck_mask = tables.deck_mask
+
+    def __missing__(self, mask: int) -> int:
+        best = self.best
+        s0 = mask & SUIT_MASK
+        s1 = (mask >> 12) & SUIT_MASK
+        s2 = (mask >> 24) & SUIT_MASK
+        s3 = mask >> 36
+        triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+        if triples:
+            found = self._groups([s0, s1, s2, s3], triples)
+        else:
+            found = best[s0] + best[s1] + best[s2] + best[s3]
+        if len(self) >= _MASK_MEMO:
+            self.clear()
+        self[mask] = found
+        return found
+
+    def __bool__(self) -> bool:
+        return True  # a solver, however few hands it knows yet (``found or make()`` reads it)
+
+    def __repr__(self) -> str:
+        return f"<MaskSolver {self.rules.code()} {len(self)} hands known>"
+
+    def _groups(self, suits: list[int], ranks: int) -> int:
+        """The fewest loose points of ``suits`` when the numbers of ``ranks`` (rank bits held in
+        three suits or more) may each give one group."""
+        best = self.best
+        if not ranks:
+            return best[suits[0]] + best[suits[1]] + best[suits[2]] + best[suits[3]]
+        rank = ranks & -ranks
+        rest = ranks ^ rank
+        fewest = self._groups(suits, rest)  # no group of this number
+        held = [s for s in range(4) if suits[s] & rank]
+        for size in range(3, len(held) + 1):
+            for chosen in combinations(held, size):
+                left = [suit & ~rank if s in chosen else suit for s, suit in enumerate(suits)]
+                fewest = min(fewest, self._groups(left, rest))
+        return fewest
+
+
+#: The most hands each mask solver remembers (some 70 bytes each).
+_MASK_MEMO = 300_000
+#: The mask solver of each one-deck, joker-free profile seen, by the id of its rules: read
+#: first on the hot path, where hashing a Rules costs more than the solving.
+_SOLVERS: dict[int, MaskSolver] = {}
+
+
+def mask_solver(rules: Rules) -> MaskSolver:
+    """The :class:`MaskSolver` of a one-deck, joker-free profile (made once per profile).
+
+    >>> mask_solver(get_rules("ludoteka", jokers=2))
+    Traceback (most recent call last):
+    ...
+    chinchon.engine.meld_search.MaskError: mask solving needs one deck and no jokers, not ...
+    """
+    check_rules(rules)
+    solver = _SOLVERS.get(id(rules))
+    if solver is None:
+        if not _simple(rules):
+            raise MaskError(f"mask solving needs one deck and no jokers, not "
+                            f"{quote(rules.deck.describe())}")
+        if len(_SOLVERS) > 16:  # house rules make new profiles: keep a few
+            _SOLVERS.clear()
+        solver = _SOLVERS[id(rules)] = MaskSolver(rules, _tables_for(rules))
+    return solver
+
+
+def solver_for(rules: object) -> MaskSolver | None:
+    """The :class:`MaskSolver` of ``rules`` when they are one deck without jokers, else None
+    (not even rules: the callers' checks name what is wrong)."""
+    if isinstance(rules, Rules) and _simple(rules):
+        return mask_solver(rules)
+    return None
+
+
+class MaskError(ValueError):
+    """A mask look-up asked of a profile whose cards are not one bit each."""
 
 
 def meld_masks(mask: int, rules: Rules) -> list[int]:

@@ -22,7 +22,7 @@ get_rules('barajamos+jokers=ace-of-oros+limit=100')
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any
@@ -135,6 +135,17 @@ class Rules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "rank_points", (self.joker_points, *range(1, 10),
                                                  *self.figure_points))
+
+    def __hash__(self) -> int:
+        # Rules key the solver's memories: hashing some twenty fields on every look-up took a
+        # microsecond, so the hash is kept once computed (Rules are not pickled: processes
+        # share profile ids, whose string hashes differ from one process to another).
+        try:
+            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            found = hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
+            object.__setattr__(self, "_hash", found)
+            return found
 
     def points(self, card: Card) -> int:
         """What ``card`` costs when it stays loose."""

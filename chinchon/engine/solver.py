@@ -31,7 +31,9 @@ from chinchon.engine.cards import (
 )
 from chinchon.engine.errors import ArgumentError, check_bool, check_int, quote
 from chinchon.engine.meld_search import (  # noqa: F401  (re-exported: the solver's API)
+    _SOLVERS,
     SUIT_MASK,
+    MaskSolver,
     _Candidate,
     _covers,
     _hand_bits,
@@ -40,6 +42,7 @@ from chinchon.engine.meld_search import (  # noqa: F401  (re-exported: the solve
     fewest_loose_points,
     loose_points_of_mask,
     meld_masks,
+    solver_for,
 )
 from chinchon.engine.melds import Meld, MeldKind, check_meld, find_meld
 from chinchon.engine.rules import (  # noqa: F401
@@ -393,7 +396,38 @@ def closing_outcome(melds: Sequence[Meld], loose_count: int, loose_points: int, 
 def can_close(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
               total: int | None = None) -> bool:
     """Whether a player holding these seven cards may close (see :func:`close`)."""
+    solver = _SOLVERS.get(id(rules)) or solver_for(rules)
+    if (solver is not None and type(first_round) is bool
+            and (total is None or type(total) is int)):
+        try:  # one deck without jokers, the game's every discard: no arrangement is built
+            mask = 0
+            for card in hand:
+                mask |= card.bit
+            if mask.bit_count() == len(hand) == HAND_SIZE and not mask & ~solver.deck_mask:
+                return _mask_may_close(hand, mask, solver, first_round, total)
+        except (AttributeError, TypeError):
+            pass  # not cards: analyze names what is wrong
     return analyze(hand, rules, first_round=first_round, total=total).can_close
+
+
+def _mask_may_close(hand: Sequence[Card], mask: int, solver: MaskSolver, first_round: bool,
+                    total: int | None) -> bool:
+    """:func:`can_close` of seven distinct cards of one deck without jokers, where every card
+    is worth a point or more: no loose points means no loose card."""
+    rules = solver.rules
+    if first_round and not rules.close_in_first_round:
+        return False
+    # What the loose points may add to the total (close_within_limit) on top of close_limit.
+    room = rules.limit - total if rules.close_within_limit and total is not None else 1000
+    fewest = solver[mask]
+    if rules.close_rule is CloseRule.POINTS:
+        return fewest <= rules.close_limit and fewest <= room
+    if fewest == 0 or rules.close_rule is CloseRule.ALL_MELDED:
+        return fewest == 0 and room >= 0
+    # One loose card: the other six all melded, the loose one cheap enough.
+    cap = min(rules.close_limit, room)
+    points = rules.rank_points
+    return any(points[card.rank] <= cap and solver[mask ^ card.bit] == 0 for card in hand)
 
 
 def close(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
