@@ -590,7 +590,7 @@ def run(rules_id: str, lang: str) -> None:
         return
     where = address(lang)
     if where is None:
-        found.close_idle()  # the lobby's run does the day's housekeeping
+        found.close_idle()  # so that Join and Rejoin list no table idle for a day
         lobby(found, rules_id, lang)
         return
     seat_page(found, where, lang)

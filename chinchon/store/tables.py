@@ -132,8 +132,16 @@ class Tables:
         return Loaded(row, tuple(seats))
 
     def _load(self, table: object) -> Loaded:
+        """The table and its seats; a table idle past :data:`IDLE_CLOSE` is closed first, so
+        that every read closes its own table, lobby or no lobby."""
         with self._sessions() as session:
-            return self._read(session, table)
+            loaded = self._read(session, table)
+        row = loaded.row
+        if row.status in (OPEN, PLAYING) and row.moved_at < _now() - IDLE_CLOSE:
+            self.close_idle(table=row.id)
+            with self._sessions() as session:
+                loaded = self._read(session, table)
+        return loaded
 
     def _info(self, loaded: Loaded, now: datetime.datetime | None = None) -> TableInfo:
         now = now or _now()
@@ -490,14 +498,18 @@ class Tables:
             return False
         return True
 
-    def close_idle(self, now: datetime.datetime | None = None) -> int:
-        """Close the tables nobody played for :data:`IDLE_CLOSE` (kept as finished records);
-        returns how many."""
+    def close_idle(self, now: datetime.datetime | None = None, *, table: int | None = None
+                   ) -> int:
+        """Close the tables nobody played for :data:`IDLE_CLOSE` (kept as finished records),
+        or only ``table``; returns how many. Each read of a table runs it for that table; the
+        CLI's ``table close-idle`` runs it for all (for cron)."""
         now = now or _now()
+        idle = [PlayTable.status.in_((OPEN, PLAYING)), PlayTable.moved_at < now - IDLE_CLOSE]
+        if table is not None:
+            idle.append(PlayTable.id == table)
         with self._sessions() as session, session.begin():
-            done = session.execute(update(PlayTable).where(
-                PlayTable.status.in_((OPEN, PLAYING)), PlayTable.moved_at < now - IDLE_CLOSE)
-                .values(status=CLOSED, finished_at=now, version=PlayTable.version + 1))
+            done = session.execute(update(PlayTable).where(*idle).values(
+                status=CLOSED, finished_at=now, version=PlayTable.version + 1))
         return int(getattr(done, "rowcount", 0) or 0)
 
     def show(self, table: object, seat: object = None, key: object = None) -> dict[str, Any]:
