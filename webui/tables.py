@@ -269,8 +269,9 @@ def live(found: Tables, where: vt.Address, lang: str) -> None:
         st.warning(flash, icon=":material/info:")
     if not page.info.started:
         waiting_room(found, page, where, lang)
-        return
-    show_table(page, where, lang)
+    else:
+        show_table(page, where, lang)
+    S.tables_drawn = S.get("tables_drawn", 0) + 1  # a finished run (see _fresh_click)
 
 
 def waiting_room(found: Tables, page: SeatPage, where: vt.Address, lang: str) -> None:
@@ -431,10 +432,12 @@ def hand(page: SeatPage, lang: str) -> None:
     actions = ([ActionButton("close", t("play.close_armed" if armed else "play.close", lang),
                              disabled=not closing or asked is not None, primary=armed,
                              title=t("play.close_help", lang))] if discarding else [])
+    captions = {card.code(): t("play.keeps", lang, points=points)
+                for card, points in vt.keep_points(mine).items()}
     card_buttons([[c.code() for c in mine.hand]], lang, key=HAND_KEY,
                  label=t("play.your_hand", lang), on_click=lambda: _on_card(lang),
                  states=marks, disabled=not discarding or asked is not None, actions=actions,
-                 on_action=_on_close, width=78, gap=6, fit=True)
+                 captions=captions, on_action=_on_close, width=78, gap=6, fit=True)
     if asked is not None:
         ask_what_to_show(vt.closing_options(mine, asked), asked, mine.rules, lang,
                          key="tables", stamp=page.info.version,
@@ -480,7 +483,7 @@ def _current() -> tuple[vt.Address, int] | None:
 def _move(action: Action, lang: str) -> None:
     """Play ``action`` for this seat on the table as the page showed it (its version)."""
     found, current = tables(), _current()
-    if found is None or current is None:
+    if found is None or current is None or not _fresh_click("move"):
         return
     where, version = current
     S.tables_armed = False
@@ -490,6 +493,18 @@ def _move(action: Action, lang: str) -> None:
         S.tables_flash = tr(f"error.{error.kind}", lang, detail=str(error))
 
 
+def _fresh_click(widget: str) -> bool:
+    """Whether this callback answers a new click, not the replay of one. A poll that starts
+    while the run of a click is still going cuts it short and calls its callbacks again (seen
+    under load: Close armed and disarmed by one click, a card thrown as a discard); a real
+    click comes from a page drawn since, so once per finished run is all we take."""
+    drawn = S.get("tables_drawn", 0)
+    if S.get(f"tables_click_{widget}") == drawn:
+        return False
+    S[f"tables_click_{widget}"] = drawn
+    return True
+
+
 def _on_draw(lang: str) -> None:
     name = clicked_action(DRAW_KEY)
     if name in ("draw-stock", "draw-pile"):
@@ -497,7 +512,7 @@ def _on_draw(lang: str) -> None:
 
 
 def _on_close() -> None:
-    if clicked_action(HAND_KEY) == "close":
+    if clicked_action(HAND_KEY) == "close" and _fresh_click(HAND_KEY):
         S.tables_armed = not S.get("tables_armed", False)
 
 
@@ -505,7 +520,7 @@ def _on_card(lang: str) -> None:
     """Throw the card clicked, or close with it: a close that may show several arrangements
     asks which first (the Play page's question)."""
     code, current, page = clicked_card(HAND_KEY), _current(), S.get("tables_seen")
-    if code is None:
+    if code is None or not _fresh_click(HAND_KEY):
         return
     card, close = Card.parse(code), bool(S.get("tables_armed"))
     if (close and current is not None and page is not None

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from chinchon.engine.cards import Card
+from chinchon.engine.draws import discard_leaves
 from chinchon.engine.errors import quote
 from chinchon.engine.solver import Arrangement
 from chinchon.game.actions import Action, Discard, Return
@@ -95,4 +96,12 @@ def closing_options(mine: View, card: Card) -> tuple[Arrangement, ...]:
     kept.remove(card)
     return closing_choices(kept, mine.rules, first_round=mine.first_round,
                            total=mine.totals[mine.seat])
+
+
+def keep_points(mine: View) -> dict[Card, int]:
+    """After drawing: the loose points the seat keeps if it throws each card (the Play page's
+    captions), from its own eight cards."""
+    if not mine.my_turn or mine.phase is not Phase.DISCARD:
+        return {}
+    return dict(zip(mine.hand, discard_leaves(mine.hand, mine.rules), strict=True))
 

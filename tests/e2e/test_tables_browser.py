@@ -167,3 +167,46 @@ def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Ca
                                                             "rules"}
     assert final.view.results and final.info.moves >= 2
     store.close()
+
+
+def test_a_closer_at_a_table_picks_what_he_shows(browser: Any, fresh_server: Callable[..., str],
+                                                 tmp_path: Path) -> None:
+    """Seat 0 closes where two arrangements close equally well: the page asks (the Play page's
+    question), the table writes his choice, and the other seat's page shows those melds."""
+    from chinchon.views import tables as vt
+    from tests.test_tables_choice import table_at_the_close
+
+    url = f"sqlite:///{tmp_path}/choice.db"
+    store = Store(url)
+    made, card = table_at_the_close(Tables(store, pace=3600.0, away=3600.0))
+    tables = Tables(store)
+    base = fresh_server(env={"CHINCHON_DB_URL": url})
+    pages = []
+    for seat, size in ((0, (1366, 900)), (1, (390, 844))):
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                      locale="en-US")
+        context.set_default_timeout(30_000)
+        page = context.new_page()
+        page.goto(base + made.links()[str(seat)] + "&lang=en")
+        pages.append(page)
+    version = tables.version(made.table)
+    _wait_version(pages, version)
+    closer = pages[0]
+    closer.locator('[data-action="close"]:not([disabled])').click()
+    closing = closer.locator(f'{HAND}[data-state="closes"][data-card="{card.code()}"]')
+    closing.click()
+    expect(closer.get_by_text("which arrangement do you show?")).to_be_visible()
+    expect(closer.locator(f"{HAND}:not([disabled])")).to_have_count(0)  # the hand waits
+    screenshot(closer, "tables-close-question")
+    options = vt.closing_options(tables.page(made.table, 0, made.keys[0]).view, card)
+    closer.get_by_text("ace of oros, 2 of oros, 3 of oros, 4 of oros", exact=False).first.click()
+    expect(closer.get_by_role("radio").nth(1)).to_be_checked()
+    closer.get_by_role("button", name="Close showing this").click()
+    _wait_version(pages, version + 1)
+    end = tables.page(made.table, 1, made.keys[1]).view.results[-1].end
+    assert end.players[0].melds == options[1].melds != options[0].melds
+    pages[1].get_by_text(re.compile(r"Hand \d+: the end and the scores")).click()
+    expect(pages[1].get_by_text("4 of copas, 4 of espadas, 4 of bastos", exact=False).first
+           ).to_be_visible()
+    screenshot(pages[1], "tables-close-shown-phone")
+    store.close()
