@@ -33,10 +33,10 @@ def _version(page: Any) -> int:
     return int(page.locator("[data-table-version]").first.get_attribute("data-table-version"))
 
 
-def _wait_version(pages: list[Any], version: int) -> None:
+def _wait_version(pages: list[Any], version: int, timeout: float = 30_000) -> None:
     for page in pages:
         expect(page.locator(f'[data-table-version="{version}"]')).to_have_count(1,
-                                                                                 timeout=30_000)
+                                                                                 timeout=timeout)
 
 
 def _wait_hand(page: Any, codes: list[str]) -> None:
@@ -190,12 +190,14 @@ def test_a_closer_at_a_table_picks_what_he_shows(browser: Any, fresh_server: Cal
         page.goto(base + made.links()[str(seat)] + "&lang=en")
         pages.append(page)
     version = tables.version(made.table)
-    _wait_version(pages, version)
+    _wait_version(pages, version, timeout=120_000)  # a fresh server's first page is slow
     closer = pages[0]
     _wait_hand(closer, [c.code() for c in tables.page(made.table, 0, made.keys[0]).view.hand])
-    closer.locator('[data-action="close"]:not([disabled])').click()
-    closing = closer.locator(f'{HAND}[data-state="closes"][data-card="{card.code()}"]')
-    closing.click()
+    # A poll redraws the hand twice a second: a click event, not Playwright's wait for a
+    # button that stays still (on a loaded machine it never does).
+    closer.locator('[data-action="close"]:not([disabled])').dispatch_event("click")
+    closer.locator(f'{HAND}[data-state="closes"][data-card="{card.code()}"]').dispatch_event(
+        "click")
     expect(closer.get_by_text("which arrangement do you show?")).to_be_visible()
     expect(closer.locator(f"{HAND}:not([disabled])")).to_have_count(0)  # the hand waits
     screenshot(closer, "tables-close-question")
