@@ -7,6 +7,8 @@
   seat and its key that seat's cards (``hand``); a wrong key exits 2.
 - ``table record ID``: the record (``replay`` text) of a finished table; exit 2 while the
   game is on.
+- ``table close-idle``: close every table nobody played for a day (for cron; each read of a
+  table closes it too) and print how many.
 
 Every problem is a ``ValueError`` naming it, which :mod:`chinchon.cli` turns into exit 2.
 """
@@ -73,6 +75,12 @@ def _record(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+def _close_idle(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    closed = _tables().close_idle()
+    stdout.write(f"closed {closed} idle table{'' if closed == 1 else 's'}\n")
+    return 0
+
+
 def _guarded(run: Any) -> Any:
     """A database that cannot be reached: one line and exit 1 (not bad input)."""
     def guarded(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -89,7 +97,7 @@ def _guarded(run: Any) -> Any:
 
 
 def add_commands(commands: Any, add_rules_options: Any) -> None:
-    """Register ``table new|show|record`` on the main parser's subcommands."""
+    """Register ``table new|show|record|close-idle`` on the main parser's subcommands."""
     from chinchon.cli_io import Parser
     from chinchon.game.names import BOT_NAMES
 
@@ -122,3 +130,9 @@ def add_commands(commands: Any, add_rules_options: Any) -> None:
     record_cmd = actions.add_parser("record", help="the record of a finished table")
     record_cmd.add_argument("table", type=int, metavar="ID", help="the table's number")
     record_cmd.set_defaults(run=_guarded(_record))
+
+    idle_cmd = actions.add_parser(
+        "close-idle", help="close the tables nobody played for a day (for cron)",
+        description="Close every open or playing table without a move for a day; it is kept "
+                    "as a finished record. Reading a table closes it too; this is for cron.")
+    idle_cmd.set_defaults(run=_guarded(_close_idle))

@@ -4,14 +4,17 @@ named message on every bad input."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from sqlalchemy import select, update
 
 from chinchon.game.records import read_record
 from chinchon.store import Store
+from chinchon.store.table_schema import PlayTable
 from chinchon.store.tables import Tables
 from tests.test_cli_db import run  # the command line in process: (exit code, stdout)
 
@@ -80,6 +83,21 @@ def test_a_finished_table_prints_its_record(db: str) -> None:
     code, out = run("table", "record", str(made["table"]))
     assert code == 0
     assert read_record(out).final.is_over
+
+
+def test_close_idle_closes_only_the_tables_idle_for_a_day(db: str) -> None:
+    made = [json.loads(run("table", "new", "--rules", "fournier", "--seats", "person,expert",
+                           "--json")[1]) for _ in range(3)]
+    with Store(db).engine.begin() as connection:
+        for days, table in zip((2, 0.5), (made[0]["table"], made[1]["table"]), strict=True):
+            moved = connection.scalar(select(PlayTable.moved_at).where(PlayTable.id == table))
+            connection.execute(update(PlayTable).where(PlayTable.id == table).values(
+                moved_at=moved - datetime.timedelta(days=days)))
+    assert run("table", "close-idle") == (0, "closed 1 idle table\n")
+    statuses = [json.loads(run("table", "show", str(m["table"]), "--json")[1])["status"]
+                for m in made]
+    assert statuses == ["closed", "open", "open"]
+    assert run("table", "close-idle") == (0, "closed 0 idle tables\n")
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -122,3 +122,29 @@ def test_after_the_game_the_review_the_record_and_my_progress(tables: Tables) ->
     kept = tables.store.played_games(learner, counted=True)
     assert [(g.origin, g.setup["table"], g.seat) for g in kept] == [
         ("table", str(made.table), 0)], "the table's game counts in his My progress"
+
+
+def test_the_review_opens_a_mistake_in_the_hand_lab_or_as_a_puzzle(tables: Tables) -> None:
+    from chinchon.game.players import make_bot
+
+    fast = Tables(tables.store, pace=0.0, away=3600.0)
+    made = fast.create("fournier", {}, ["person", "greedy"])
+    fast.sit(made.table, 0, made.keys[0])
+    me = make_bot("random", "me")  # seat 0 plays at random: mistakes follow
+    while not fast.info(made.table).finished:
+        page = fast.page(made.table, 0, made.keys[0])
+        if page.view.my_turn:
+            fast.play(made.table, 0, made.keys[0], me.choose(page.view), page.info.version)
+        else:
+            fast.tick(made.table)
+    at = open_page(PAGE, lang="en", table=str(made.table), seat="0", key=made.keys[0])
+    assert not at.exception
+    assert not [link for link in at.get("page_link") if "position" in link.proto.label], (
+        "the links come with the mistake shown")
+    at = next(b for b in at.button if b.key and b.key.endswith("_next")).click().run()
+    assert not at.exception
+    links = {link.label: link.proto for link in at.get("page_link")}
+    assert links["Open this position in the hand lab"].page == "Hand_lab"
+    puzzle = links["Open this position as a puzzle"]
+    assert puzzle.page == "Puzzles"
+    assert "hand=" in puzzle.query_string and "rules=fournier" in puzzle.query_string

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select, update
 
 from chinchon.engine.rules import RulesError, get_rules
 from chinchon.game.actions import Discard, Draw, decode_actions
@@ -18,6 +19,7 @@ from chinchon.game.records import read_record
 from chinchon.game.seat_view import view
 from chinchon.game.state import apply, new_game, replay
 from chinchon.store import Store
+from chinchon.store.table_schema import PlayTable
 from chinchon.store.tables import (
     BadTable,
     GameStillOn,
@@ -286,6 +288,33 @@ def test_a_table_nobody_plays_for_a_day_is_closed_and_kept(tables: Tables) -> No
     assert tables.close_idle(later) == 1
     assert tables.info(made.table).status == "closed"
     assert "[Seed" in tables.record(made.table)
+
+
+def age(tables: Tables, table: int, days: float) -> None:
+    """Move the table's last move ``days`` back (as if nobody had played since)."""
+    with tables.store.engine.begin() as connection:
+        moved = connection.scalar(select(PlayTable.moved_at).where(PlayTable.id == table))
+        connection.execute(update(PlayTable).where(PlayTable.id == table).values(
+            moved_at=moved - datetime.timedelta(days=days)))
+
+
+def test_every_read_closes_its_own_idle_table_lobby_or_not(tables: Tables) -> None:
+    made = tables.create("fournier", {}, ["person", "person"])
+    other = tables.create("fournier", {}, ["person", "greedy"])
+    for seat, key in made.keys.items():
+        tables.sit(made.table, seat, key, LEARNERS[seat])
+    tables.sit(other.table, 0, other.keys[0], LEARNERS[2])
+    age(tables, made.table, 0.9)
+    assert tables.poll(made.table, 0, made.keys[0]).info.status == "playing"
+    age(tables, made.table, 0.2)
+    age(tables, other.table, 2)
+    before = tables.version(made.table)
+    page = tables.poll(made.table, 1, made.keys[1])  # a seat's page polling, no lobby run
+    assert page.info.status == "closed" and page.info.version == before + 1
+    assert tables.version(made.table) == before + 1  # closed once, by that read
+    assert "[Seed" in tables.record(made.table)
+    assert tables.info(other.table).status == "closed"  # a plain read closes it too
+    assert tables.close_idle() == 0  # nothing left for cron
 
 
 def test_show_carries_no_hidden_card(tables: Tables) -> None:

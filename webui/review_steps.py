@@ -125,10 +125,11 @@ def show_hand_steps(game: tb.Game, names: Sequence[str], lang: str, hand: int,
             st.button(t("review.retry", lang), key=f"play_retry_open_{hand}",
                       on_click=_start_retry, args=(hand, index), icon=":material/replay:",
                       type="primary" if verdict.grade not in ("best", "good") else "secondary")
-            _position_links(verdict.position, lang)
+            position_links(verdict.position, lang)
 
 
-def _position_links(position: coach.Position, lang: str) -> None:
+def position_links(position: coach.Position, lang: str) -> None:
+    """Open ``position`` in the hand lab, or as a puzzle (the Play and Tables reviews)."""
     lab, puzzles = find_page("hand_lab"), find_page("puzzles")
     if lab is not None:
         st.page_link(lab, label=t("play.open_lab", lang), icon=":material/science:",

@@ -7,7 +7,7 @@ in :mod:`chinchon.views.table` and :mod:`chinchon.views.coach`.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import streamlit as st
@@ -15,7 +15,7 @@ from babel.lists import format_list
 
 from chinchon.engine.cards import Card
 from chinchon.engine.rules import Rules
-from chinchon.engine.solver import Outcome
+from chinchon.engine.solver import Arrangement, Outcome
 from chinchon.game.actions import PILE, Action, Discard, Draw
 from chinchon.game.state import Phase
 from chinchon.views import close_now, coach, review, svg
@@ -395,22 +395,33 @@ def show_close_offer(game: tb.Game, offers: Sequence[close_now.CloseOffer], lang
 
 
 def show_closing_question(game: tb.Game, card: Card, lang: str) -> None:
-    """You close with ``card`` and several arrangements close equally well: which one you show
-    (ours preselected), as card names and pictures, and why it matters."""
-    options = tb.closing_options(game.state, card)
+    """You close with ``card`` and several arrangements close equally well: which you show."""
+    ask_what_to_show(tb.closing_options(game.state, card), card, game.setup.rules, lang,
+                     key="play", stamp=len(game.actions), on_confirm=close_showing,
+                     on_cancel=cancel_close)
+
+
+def ask_what_to_show(options: Sequence[Arrangement], card: Card, rules: Rules, lang: str, *,
+                     key: str, stamp: int, on_confirm: Callable[[int], None],
+                     on_cancel: Callable[[], None]) -> None:
+    """The closer's question (the Play page's and a table's): of the ``options`` that close
+    equally well with ``card``, which one he shows (ours preselected), as card names and
+    pictures, and why it matters. ``on_confirm`` gets the chosen index (0: ours); the widgets'
+    keys start with ``key`` and the radio's carries ``stamp`` (the move number), so that a
+    later close asks afresh."""
     ours = t("layoffs.ours", lang)
     with st.container(border=True):
         st.markdown(f"**{tr('shows_question', lang, card=card_name(card.code(), lang))}**")
         st.caption(tr("shows_why", lang))
         index = st.radio(tr("shows_label", lang), range(len(options)), index=0,
-                         key=f"play_shows_{len(game.actions)}_{card.code()}",
+                         key=f"{key}_shows_{stamp}_{card.code()}",
                          format_func=lambda i: arrangement_text(options[i], lang)
                          + (f" ({ours})" if i == 0 else ""))
-        show_arrangement(options[index or 0], game.setup.rules, lang, width=52)
+        show_arrangement(options[index or 0], rules, lang, width=52)
         with st.container(horizontal=True):
-            st.button(tr("shows_confirm", lang), on_click=close_showing, args=(index or 0,),
-                      type="primary", icon=":material/done_all:", key="play_close_confirm")
-            st.button(tr("shows_cancel", lang), on_click=cancel_close, key="play_close_cancel")
+            st.button(tr("shows_confirm", lang), on_click=on_confirm, args=(index or 0,),
+                      type="primary", icon=":material/done_all:", key=f"{key}_close_confirm")
+            st.button(tr("shows_cancel", lang), on_click=on_cancel, key=f"{key}_close_cancel")
 
 
 def show_controls(game: tb.Game, lang: str) -> None:

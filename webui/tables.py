@@ -14,7 +14,6 @@ import html
 import os
 import uuid
 from collections.abc import Sequence
-from typing import Any
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
@@ -32,14 +31,14 @@ from chinchon.store.tables import (
     TableProblem,
     Tables,
 )
-from chinchon.views import coach
 from chinchon.views import tables as vt
 from chinchon.views.i18n import card_name, t
 from webui import progress
 from webui.card_buttons import ActionButton, card_buttons, clicked_action, clicked_card
 from webui.hand_end import show_hand_end
-from webui.table import _backs_html, _row, action_text, percent, seat_line, show_verdict
-from webui.ui import current_options, house_code, literal, show_cards
+from webui.table import _backs_html, _row, ask_what_to_show, seat_line
+from webui.tables_review import game_over
+from webui.ui import current_options, house_code, literal
 
 S = st.session_state
 
@@ -245,7 +244,8 @@ def seat_page(found: Tables, where: vt.Address, lang: str) -> None:
                      query_params={"lang": lang})
         return
     if page.info.finished:
-        game_over(found, page, lang)
+        _marker(page, None)
+        game_over(found, page, names_of(page.info, lang, page.seat), lang)
         return
     st.fragment(lambda: live(found, where, lang), run_every=POLL_SECONDS)()
 
@@ -263,13 +263,15 @@ def live(found: Tables, where: vt.Address, lang: str) -> None:
     if page.info.finished:
         st.rerun(scope="app")  # the review and the record are drawn outside the poll
     S.tables_page = (where, page.info.version)
+    S.tables_seen = page  # what this seat's page shows (its callbacks read it)
     flash = S.pop("tables_flash", None)
     if flash is not None:
         st.warning(flash, icon=":material/info:")
     if not page.info.started:
         waiting_room(found, page, where, lang)
-        return
-    show_table(page, where, lang)
+    else:
+        show_table(page, where, lang)
+    S.tables_drawn = S.get("tables_drawn", 0) + 1  # a finished run (see _fresh_click)
 
 
 def waiting_room(found: Tables, page: SeatPage, where: vt.Address, lang: str) -> None:
@@ -420,21 +422,39 @@ def hand(page: SeatPage, lang: str) -> None:
     mine = page.view
     discarding = mine.my_turn and mine.phase is Phase.DISCARD
     closing = sorted({a.card.code() for a in mine.legal if isinstance(a, Discard) and a.close})
-    armed = bool(S.get("tables_armed")) and bool(closing) and discarding
+    asked = closing_question(page)
+    armed = bool(S.get("tables_armed")) and bool(closing) and discarding and asked is None
     marks: dict[str, str | None] = {}
     if discarding and mine.drawn is not None:
         marks[mine.drawn.code()] = "new"
     if armed:
         marks.update(dict.fromkeys(closing, "closes"))
     actions = ([ActionButton("close", t("play.close_armed" if armed else "play.close", lang),
-                             disabled=not closing, primary=armed,
+                             disabled=not closing or asked is not None, primary=armed,
                              title=t("play.close_help", lang))] if discarding else [])
+    captions = {card.code(): t("play.keeps", lang, points=points)
+                for card, points in vt.keep_points(mine).items()}
     card_buttons([[c.code() for c in mine.hand]], lang, key=HAND_KEY,
                  label=t("play.your_hand", lang), on_click=lambda: _on_card(lang),
-                 states=marks, disabled=not discarding, actions=actions,
-                 on_action=_on_close, width=78, gap=6, fit=True)
-    if discarding:
+                 states=marks, disabled=not discarding or asked is not None, actions=actions,
+                 captions=captions, on_action=_on_close, width=78, gap=6, fit=True)
+    if asked is not None:
+        ask_what_to_show(vt.closing_options(mine, asked), asked, mine.rules, lang,
+                         key="tables", stamp=page.info.version,
+                         on_confirm=lambda index: _close_showing(index, lang),
+                         on_cancel=_cancel_close)
+    elif discarding:
         st.caption(t("play.close_pick" if armed else "play.discard_prompt", lang))
+
+
+def closing_question(page: SeatPage) -> Card | None:
+    """The card this seat closes with while the page asks what it shows: asked at this very
+    version (a bot that played the seat meanwhile, or a reload, drops the question)."""
+    asked = S.get("tables_closing")
+    if asked is None or asked[0] != (page.info.id, page.seat, page.info.version):
+        return None
+    card = Card.parse(asked[1])
+    return card if len(vt.closing_options(page.view, card)) > 1 else None
 
 
 def last_hand(page: SeatPage, names: Sequence[str], lang: str) -> None:
@@ -463,7 +483,7 @@ def _current() -> tuple[vt.Address, int] | None:
 def _move(action: Action, lang: str) -> None:
     """Play ``action`` for this seat on the table as the page showed it (its version)."""
     found, current = tables(), _current()
-    if found is None or current is None:
+    if found is None or current is None or not _fresh_click("move"):
         return
     where, version = current
     S.tables_armed = False
@@ -473,6 +493,18 @@ def _move(action: Action, lang: str) -> None:
         S.tables_flash = tr(f"error.{error.kind}", lang, detail=str(error))
 
 
+def _fresh_click(widget: str) -> bool:
+    """Whether this callback answers a new click, not the replay of one. A poll that starts
+    while the run of a click is still going cuts it short and calls its callbacks again (seen
+    under load: Close armed and disarmed by one click, a card thrown as a discard); a real
+    click comes from a page drawn since, so once per finished run is all we take."""
+    drawn = S.get("tables_drawn", 0)
+    if S.get(f"tables_click_{widget}") == drawn:
+        return False
+    S[f"tables_click_{widget}"] = drawn
+    return True
+
+
 def _on_draw(lang: str) -> None:
     name = clicked_action(DRAW_KEY)
     if name in ("draw-stock", "draw-pile"):
@@ -480,14 +512,40 @@ def _on_draw(lang: str) -> None:
 
 
 def _on_close() -> None:
-    if clicked_action(HAND_KEY) == "close":
+    if clicked_action(HAND_KEY) == "close" and _fresh_click(HAND_KEY):
         S.tables_armed = not S.get("tables_armed", False)
 
 
 def _on_card(lang: str) -> None:
-    code = clicked_card(HAND_KEY)
-    if code is not None:
-        _move(Discard(Card.parse(code), close=bool(S.get("tables_armed"))), lang)
+    """Throw the card clicked, or close with it: a close that may show several arrangements
+    asks which first (the Play page's question)."""
+    code, current, page = clicked_card(HAND_KEY), _current(), S.get("tables_seen")
+    if code is None or not _fresh_click(HAND_KEY):
+        return
+    card, close = Card.parse(code), bool(S.get("tables_armed"))
+    if (close and current is not None and page is not None
+            and page.info.version == current[1]
+            and len(vt.closing_options(page.view, card)) > 1):
+        S.tables_closing = ((page.info.id, page.seat, page.info.version), code)
+        S.tables_armed = False
+        return
+    _move(Discard(card, close=close), lang)
+
+
+def _close_showing(index: int, lang: str) -> None:
+    """Close with the card asked about, showing its closing choice ``index`` (0: ours)."""
+    page: SeatPage | None = S.get("tables_seen")
+    card = None if page is None else closing_question(page)
+    S.tables_closing = None
+    if page is None or card is None:
+        return
+    options = vt.closing_options(page.view, card)
+    shown = options[index] if 0 < index < len(options) else None
+    _move(Discard(card, close=True, shown=shown), lang)
+
+
+def _cancel_close() -> None:
+    S.tables_closing = None
 
 
 def _take_back(where: vt.Address, lang: str) -> None:
@@ -500,88 +558,6 @@ def _take_back(where: vt.Address, lang: str) -> None:
         S.tables_flash = tr(f"error.{error.kind}", lang, detail=str(error))
 
 
-# --- After the game -------------------------------------------------------------------------
-
-
-def game_over(found: Tables, page: SeatPage, lang: str) -> None:
-    final = page.final
-    assert final is not None
-    names = names_of(page.info, lang, page.seat)
-    _marker(page, None)
-    if page.info.status == "closed":
-        st.info(tr("closed", lang))
-    else:
-        winner = final.winner
-        st.success(tr("winner", lang, who=names[winner]) if winner is not None
-                   else tr("no_winner", lang))
-    st.dataframe([{tr("col_seat", lang): names[s], tr("col_total", lang): total}
-                  for s, total in enumerate(final.totals)], hide_index=True)
-    record = found.record(page.info.id)
-    st.download_button(tr("download", lang), record, file_name=f"table-{page.info.id}.txt",
-                       mime="text/plain", icon=":material/download:", key="tables_download")
-    review(page, final, names, lang)
-
-
-def review(page: SeatPage, final: Any, names: Sequence[str], lang: str) -> None:
-    """The coach's grades of this seat's decisions, its accuracy, and the game kept in My
-    progress (once)."""
-    st.subheader(t("play.review_game", lang))
-    key = f"tables_review_{page.info.id}_{page.seat}"
-    if key not in S:
-        with st.spinner(t("play.review_grading", lang)):
-            S[key] = vt.seat_decisions(final, page.seat)
-    decisions: tuple[vt.Decision, ...] = S[key]
-    summary = coach.review(d.verdict for d in decisions)
-    accuracy = summary.accuracy
-    counts = summary.counts()
-    cols = st.columns(len(coach.GRADES) + 1)
-    cols[0].metric(t("play.accuracy", lang), percent(accuracy, lang) if accuracy is not None
-                   else "—")
-    for col, name in zip(cols[1:], coach.GRADES, strict=True):
-        col.metric(t(f"coach.grade.{name}", lang), counts[name])
-    st.dataframe([{t("play.col.hand", lang): d.state.hand,
-                   t("play.col.move", lang): action_text(d.action, names, page.seat,
-                                                         d.state.top, lang),
-                   t("play.col.grade", lang): t(f"coach.grade.{d.verdict.grade}", lang)}
-                  for d in decisions], hide_index=True)
-    mistakes = summary.mistakes()
-    if not mistakes:
-        st.caption(t("play.no_mistakes", lang))
-    else:
-        at_key = f"{key}_at"
-        st.button(t("play.next_mistake", lang, n=len(mistakes)), icon=":material/search:",
-                  key=f"{key}_next", on_click=_next_mistake, args=(at_key, mistakes))
-        at = S.get(at_key)
-        if at is not None:
-            shown = decisions[at]
-            st.markdown(t("play.mistake_at", lang, n=at + 1,
-                          move=action_text(shown.action, names, page.seat, shown.state.top,
-                                           lang)))
-            show_cards([c.code() for c in shown.verdict.position.hand], lang, width=48)
-            show_verdict(shown.verdict, lang, heading=t("play.review_grade", lang))
-    keep(page, final, accuracy)
-
-
-def _next_mistake(at_key: str, mistakes: Sequence[int]) -> None:
-    current = S.get(at_key)
-    later = [i for i in mistakes if current is None or i > current]
-    S[at_key] = later[0] if later else mistakes[0]
-
-
-def keep(page: SeatPage, final: Any, accuracy: Any) -> None:
-    """The finished game into this person's My progress, once."""
-    kept = f"tables_kept_{page.info.id}_{page.seat}"
-    if S.get(kept) or page.info.seats[page.seat].kind != PERSON:
-        return
-    from webui.played import table_game
-
-    key = st.query_params.get("key") or ""  # the seat's page is only drawn for its right key
-    table_game(page.info.id, page.seat, key, final.rules.code(), final.seats, page.info.version,
-               {"winner": final.winner, "totals": list(final.totals), "table": page.info.id},
-               float(accuracy) if accuracy is not None else None)
-    S[kept] = True
-
-
 def run(rules_id: str, lang: str) -> None:
     """The whole page below its title."""
     found = tables()
@@ -590,7 +566,7 @@ def run(rules_id: str, lang: str) -> None:
         return
     where = address(lang)
     if where is None:
-        found.close_idle()  # the lobby's run does the day's housekeeping
+        found.close_idle()  # so that Join and Rejoin list no table idle for a day
         lobby(found, rules_id, lang)
         return
     seat_page(found, where, lang)

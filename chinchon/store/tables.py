@@ -22,23 +22,19 @@ from __future__ import annotations
 
 import datetime
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from chinchon.engine.errors import quote
-from chinchon.engine.rules import Rules, get_rules
 from chinchon.game.actions import Action, decode_actions
 from chinchon.game.names import SEAT_KINDS
 from chinchon.game.players import BOT_NAMES, make_bot
 from chinchon.game.records import GameRecord
 from chinchon.game.seat_view import view
-from chinchon.game.state import GameState, apply, new_game
+from chinchon.game.state import GameState, apply
 from chinchon.store.schema import Learner
 from chinchon.store.store import CODE_ALPHABET, Store, _now, check_learner_id
 from chinchon.store.table_model import (
@@ -70,6 +66,7 @@ from chinchon.store.table_model import (
     public_turns,
 )
 from chinchon.store.table_schema import SEAT_KEY_LENGTH, TABLE_CODE_LENGTH, PlaySeat, PlayTable
+from chinchon.store.table_state import Loaded, TableStates, table_rules, taken
 
 KINDS = SEAT_KINDS
 #: A turn clock: off (0) or this many seconds at least, at most.
@@ -82,13 +79,7 @@ AWAY_SECONDS = 30.0
 SEEN_EVERY = 5.0
 #: A table nobody played for this long is closed (kept as a finished record).
 IDLE_CLOSE = datetime.timedelta(days=1)
-#: States kept per server (a table's newest; the next move extends it).
-CACHE_SIZE = 512
 
-
-
-def _rules(rules_code: str, options: Mapping[str, int], players: int) -> Rules:
-    return get_rules(rules_code, players=players, **dict(options))
 
 
 def _key() -> str:
@@ -115,60 +106,6 @@ def _check_clock(clock: int) -> int:
     return clock
 
 
-class _States:
-    """Each table's newest state on this server, extended move by move (thread-safe)."""
-
-    def __init__(self, size: int = CACHE_SIZE) -> None:
-        self._size = size
-        self._kept: OrderedDict[int, tuple[str, GameState]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def state(self, loaded: _Loaded) -> GameState:
-        row = loaded.row
-        with self._lock:
-            kept = self._kept.get(row.id)
-        if kept is not None and kept[1].seed == row.seed and (
-                row.actions == kept[0] or row.actions.startswith(kept[0] + ".")
-                or not kept[0]):
-            done, state = kept
-            rest = row.actions[len(done):]
-        else:
-            names = _names(len(loaded.seats))
-            rules = _rules(row.rules_code, row.options, len(names))
-            state, rest = new_game(rules, names, row.seed), row.actions
-        for action in decode_actions(rest):
-            state = apply(state, action)
-        self.keep(row.id, row.actions, state)
-        return state
-
-    def keep(self, table: int, actions: str, state: GameState) -> None:
-        with self._lock:
-            self._kept[table] = (actions, state)
-            self._kept.move_to_end(table)
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
-
-
-def _names(count: int) -> tuple[str, ...]:
-    return tuple(f"seat {i}" for i in range(count))
-
-
-@dataclass(frozen=True)
-class _Loaded:
-    """A table row and its seat rows, read together."""
-
-    row: PlayTable
-    seats: tuple[PlaySeat, ...]
-
-    @property
-    def id(self) -> int:
-        return self.row.id
-
-
-def _taken(seat: PlaySeat) -> bool:
-    return seat.learner_id is not None or seat.last_seen is not None
-
-
 class Tables:
     """The tables of one store. ``pace`` and ``away`` (seconds) are the bots' pace and how long
     a person may be unseen on his turn before a bot plays for him."""
@@ -179,12 +116,12 @@ class Tables:
         self.pace = pace
         self.away = away
         self._sessions = sessionmaker(store.engine, expire_on_commit=False)
-        self._states = _States()
+        self._states = TableStates()
 
     # --- Reading ------------------------------------------------------------------------------
 
     @staticmethod
-    def _read(session: Session, table: object, *, lock: bool = False) -> _Loaded:
+    def _read(session: Session, table: object, *, lock: bool = False) -> Loaded:
         if isinstance(table, bool) or not isinstance(table, int):
             raise UnknownTable(f"not a table number: {quote(table)}")
         row = session.get(PlayTable, table, with_for_update=lock)
@@ -192,17 +129,25 @@ class Tables:
             raise UnknownTable(f"no table {quote(table)}")
         seats = session.scalars(select(PlaySeat).where(PlaySeat.table_id == table)
                                 .order_by(PlaySeat.seat)).all()
-        return _Loaded(row, tuple(seats))
+        return Loaded(row, tuple(seats))
 
-    def _load(self, table: object) -> _Loaded:
+    def _load(self, table: object) -> Loaded:
+        """The table and its seats; a table idle past :data:`IDLE_CLOSE` is closed first, so
+        that every read closes its own table, lobby or no lobby."""
         with self._sessions() as session:
-            return self._read(session, table)
+            loaded = self._read(session, table)
+        row = loaded.row
+        if row.status in (OPEN, PLAYING) and row.moved_at < _now() - IDLE_CLOSE:
+            self.close_idle(table=row.id)
+            with self._sessions() as session:
+                loaded = self._read(session, table)
+        return loaded
 
-    def _info(self, loaded: _Loaded, now: datetime.datetime | None = None) -> TableInfo:
+    def _info(self, loaded: Loaded, now: datetime.datetime | None = None) -> TableInfo:
         now = now or _now()
         row = loaded.row
         away = datetime.timedelta(seconds=self.away)
-        seats = tuple(Seat(s.seat, s.kind, s.learner_id, _taken(s),
+        seats = tuple(Seat(s.seat, s.kind, s.learner_id, taken(s),
                            s.last_seen is not None and now - s.last_seen < away, s.bot_playing)
                       for s in loaded.seats)
         moves = len(decode_actions(row.actions)) if row.actions else 0
@@ -234,7 +179,7 @@ class Tables:
         return int(found)
 
     @staticmethod
-    def _seat(loaded: _Loaded, seat: object, key: object) -> PlaySeat:
+    def _seat(loaded: Loaded, seat: object, key: object) -> PlaySeat:
         """The seat row that ``key`` opens; :class:`WrongKey` otherwise."""
         count = len(loaded.seats)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
@@ -249,7 +194,7 @@ class Tables:
                             f"bot: the game started without this seat's player")
         return found
 
-    def _state(self, loaded: _Loaded) -> GameState:
+    def _state(self, loaded: Loaded) -> GameState:
         return self._states.state(loaded)
 
     def page(self, table: object, seat: object, key: object) -> SeatPage:
@@ -257,7 +202,7 @@ class Tables:
         loaded = self._load(table)
         return self._page(loaded, self._seat(loaded, seat, key).seat)
 
-    def _page(self, loaded: _Loaded, seat: int) -> SeatPage:
+    def _page(self, loaded: Loaded, seat: int) -> SeatPage:
         row, state, now = loaded.row, self._state(loaded), _now()
         clock_left = None
         if row.clock and row.status == PLAYING and row.turn_since is not None:
@@ -286,7 +231,7 @@ class Tables:
         found = self._seat(loaded, seat, key)
         if loaded.row.creator is None or found.learner_id != loaded.row.creator:
             raise NotCreator(f"only the player who made table {loaded.id} sees its links")
-        return {s.seat: s.key for s in loaded.seats if s.kind == PERSON and not _taken(s)}
+        return {s.seat: s.key for s in loaded.seats if s.kind == PERSON and not taken(s)}
 
     def record(self, table: object) -> str:
         """The record (``replay`` text) of a finished table; :class:`GameStillOn` before."""
@@ -322,7 +267,7 @@ class Tables:
                creator: str | None = None) -> Made:
         """A new table; its person seats' keys (their links) come back."""
         found = _check_kinds(kinds)
-        _rules(rules_code, options, len(found))  # RulesError names a bad count or option
+        table_rules(rules_code, options, len(found))  # RulesError names a bad count or option
         if bot not in BOT_NAMES:
             raise BadTable(f"the bot for empty seats is one of {', '.join(BOT_NAMES)}, "
                            f"not {quote(bot)}")
@@ -365,13 +310,13 @@ class Tables:
         with self._sessions() as session, session.begin():
             loaded = self._read(session, table, lock=True)
             found = self._seat(loaded, seat, key)
-            changed = found.kind == PERSON and not _taken(found)
+            changed = found.kind == PERSON and not taken(found)
             if changed and learner is not None:
                 _ensure_learner(session, learner, now)
                 found.learner_id = learner
             found.last_seen = now
             row = loaded.row
-            if row.status == OPEN and all(s.kind != PERSON or _taken(s) for s in loaded.seats):
+            if row.status == OPEN and all(s.kind != PERSON or taken(s) for s in loaded.seats):
                 self._start(loaded, now)
                 changed = True
             if changed:
@@ -388,7 +333,7 @@ class Tables:
             if loaded.row.status != OPEN:
                 raise SeatTaken(f"table {loaded.id} has started: no seat is open")
             mine = [s for s in loaded.seats if s.learner_id == learner]
-            free = mine or [s for s in loaded.seats if s.kind == PERSON and not _taken(s)]
+            free = mine or [s for s in loaded.seats if s.kind == PERSON and not taken(s)]
             if not free:
                 raise SeatTaken(f"every seat of table {loaded.id} is taken")
             seat, key = free[0].seat, free[0].key
@@ -420,10 +365,10 @@ class Tables:
         return self.info(loaded.id)
 
     @staticmethod
-    def _start(loaded: _Loaded, now: datetime.datetime) -> None:
+    def _start(loaded: Loaded, now: datetime.datetime) -> None:
         row = loaded.row
         for seat in loaded.seats:
-            if seat.kind == PERSON and not _taken(seat):
+            if seat.kind == PERSON and not taken(seat):
                 seat.kind = row.bot
         row.status = PLAYING
         row.turn_since = now
@@ -485,7 +430,7 @@ class Tables:
                     seat_back=found.seat if found.bot_playing else None)
         return self.info(row.id)
 
-    def _write(self, loaded: _Loaded, action: Action, before: GameState, after: GameState, *,
+    def _write(self, loaded: Loaded, action: Action, before: GameState, after: GameState, *,
                seat_back: int | None = None, bot_over: int | None = None) -> None:
         """``UPDATE … WHERE version = :v`` with the action added; :class:`TableMovedOn` when
         another move got there first."""
@@ -535,7 +480,7 @@ class Tables:
         may call it: of two that do at once, one writes and the other does nothing."""
         return self._tick(self._load(table), now)
 
-    def _tick(self, loaded: _Loaded, now: datetime.datetime | None = None) -> bool:
+    def _tick(self, loaded: Loaded, now: datetime.datetime | None = None) -> bool:
         info = self._info(loaded, now)
         state = self._state(loaded)
         act, takes_over = self.due(info, state, now)
@@ -553,14 +498,18 @@ class Tables:
             return False
         return True
 
-    def close_idle(self, now: datetime.datetime | None = None) -> int:
-        """Close the tables nobody played for :data:`IDLE_CLOSE` (kept as finished records);
-        returns how many."""
+    def close_idle(self, now: datetime.datetime | None = None, *, table: int | None = None
+                   ) -> int:
+        """Close the tables nobody played for :data:`IDLE_CLOSE` (kept as finished records),
+        or only ``table``; returns how many. Each read of a table runs it for that table; the
+        CLI's ``table close-idle`` runs it for all (for cron)."""
         now = now or _now()
+        idle = [PlayTable.status.in_((OPEN, PLAYING)), PlayTable.moved_at < now - IDLE_CLOSE]
+        if table is not None:
+            idle.append(PlayTable.id == table)
         with self._sessions() as session, session.begin():
-            done = session.execute(update(PlayTable).where(
-                PlayTable.status.in_((OPEN, PLAYING)), PlayTable.moved_at < now - IDLE_CLOSE)
-                .values(status=CLOSED, finished_at=now, version=PlayTable.version + 1))
+            done = session.execute(update(PlayTable).where(*idle).values(
+                status=CLOSED, finished_at=now, version=PlayTable.version + 1))
         return int(getattr(done, "rowcount", 0) or 0)
 
     def show(self, table: object, seat: object = None, key: object = None) -> dict[str, Any]:

@@ -9,6 +9,8 @@ that shows another arrangement than ours is the escape (15, or 255 in a byte) be
 and the index of the arrangement among the closing choices in a nibble after it.
 
 You sit at seat :data:`HUMAN`; each bot decides from its own view (``seat_view.view``) only.
+The coach's grade of one move (``position``, ``grade_action``, ``hint``) is
+:mod:`chinchon.views.table_coach`, re-exported here.
 
 >>> game = new_game(parse_setup("fournier", {}, "greedy", "7"))
 >>> game.state.phase.value, game.code()
@@ -32,16 +34,15 @@ from chinchon.engine.cards import Card
 from chinchon.engine.rules import CloseRule, Rules, get_rules
 from chinchon.engine.solver import Arrangement, analyze
 from chinchon.game import state as engine
-from chinchon.game.actions import STOCK, Action, Discard, Draw, Return
+from chinchon.game.actions import STOCK, Action, Discard, Return
 from chinchon.game.closing import choice_in
 from chinchon.game.closing import choices_in as closing_options
 from chinchon.game.players import BOT_NAMES, make_bot
 from chinchon.game.seat_view import view
 from chinchon.game.state import GameState, Phase, Turn, legal_actions
 from chinchon.views import coach
+from chinchon.views.table_coach import HUMAN, grade_action, hint, position
 
-#: Your seat.
-HUMAN = 0
 #: The URL's most opponents (the profiles allow at most 5 others).
 MAX_OPPONENTS = 5
 #: Seconds between two bots' turns, by the pace the page offers (0: at once).
@@ -542,49 +543,7 @@ def close_block(game: Game) -> tuple[Block, dict[str, int]] | None:
     return Block.POINTS, {"limit": rules.close_limit, "points": best.loose_points}
 
 
-# --- The coach at the table -----------------------------------------------------------------------------
-
-
-def position(state: GameState, seat: int = HUMAN) -> coach.Position:
-    """The coach's position for the seat to act, from what that seat may know only."""
-    mine = view(state, seat)
-    rules = state.rules
-    if state.phase is Phase.DRAW:
-        seen = tuple(mine.seen)
-        top = mine.top
-        if top is not None:
-            rest = list(seen)
-            rest.remove(top)
-            seen = tuple(rest)
-        return coach.Position(rules, mine.hand, top, seen, None, mine.first_round, mine.total)
-    allowed = tuple(dict.fromkeys(a.card for a in mine.legal if isinstance(a, Discard)))
-    return coach.Position(rules, mine.hand, None, tuple(mine.seen), allowed, mine.first_round,
-                          mine.total)
-
-
-def grade_action(state: GameState, action: Action, seat: int = HUMAN) -> coach.Verdict | None:
-    """The coach's grade of ``action`` by ``seat`` in ``state``, from what that seat may know
-    (None for a return decision)."""
-    if isinstance(action, Draw):
-        return coach.grade_draw(position(state, seat),
-                                "take" if action.source != STOCK else "stock")
-    if isinstance(action, Discard):
-        return coach.grade_discard(position(state, seat), action.card, action.close)
-    return None
-
-
-def hint(state: GameState) -> tuple[Action, ...]:
-    """The best moves of the seat to act (the coach's "Hint")."""
-    moves = coach.best_moves(position(state))
-    found: list[Action] = []
-    for move in moves:
-        if move.action == "take":
-            found.append(Draw("pile"))
-        elif move.action == "stock":
-            found.append(Draw(STOCK))
-        else:
-            found.append(Discard(Card.parse(move.action), move.close))
-    return tuple(found)
+# --- The coach's grades of your decisions ---------------------------------------------------
 
 
 def decisions(game: Game, hand: int | None = None) -> tuple[int, ...]:

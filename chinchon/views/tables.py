@@ -15,10 +15,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from chinchon.engine.cards import Card
+from chinchon.engine.draws import discard_leaves
 from chinchon.engine.errors import quote
-from chinchon.game.actions import Action, Return
+from chinchon.engine.solver import Arrangement
+from chinchon.game.actions import Action, Discard, Return
+from chinchon.game.closing import closing_choices
 from chinchon.game.records import GameRecord
-from chinchon.game.state import GameState
+from chinchon.game.seat_view import View
+from chinchon.game.state import GameState, Phase
 from chinchon.views import coach
 from chinchon.views import table as tb
 
@@ -80,4 +85,23 @@ def seat_decisions(final: GameState, seat: int) -> tuple[Decision, ...]:
             found.append(Decision(index, state, action, verdict))
     return tuple(found)
 
+
+def closing_options(mine: View, card: Card) -> tuple[Arrangement, ...]:
+    """What the seat may show closing with ``card`` (ours first; empty when that is no close
+    of his now), from his own view: the Play page's choices (``closing_choices``) of the
+    seven cards he keeps, in the close's context (first round, his total)."""
+    if not mine.my_turn or mine.phase is not Phase.DISCARD or Discard(card, True) not in mine.legal:
+        return ()
+    kept = list(mine.hand)
+    kept.remove(card)
+    return closing_choices(kept, mine.rules, first_round=mine.first_round,
+                           total=mine.totals[mine.seat])
+
+
+def keep_points(mine: View) -> dict[Card, int]:
+    """After drawing: the loose points the seat keeps if it throws each card (the Play page's
+    captions), from its own eight cards."""
+    if not mine.my_turn or mine.phase is not Phase.DISCARD:
+        return {}
+    return dict(zip(mine.hand, discard_leaves(mine.hand, mine.rules), strict=True))
 

@@ -33,10 +33,10 @@ def _version(page: Any) -> int:
     return int(page.locator("[data-table-version]").first.get_attribute("data-table-version"))
 
 
-def _wait_version(pages: list[Any], version: int) -> None:
+def _wait_version(pages: list[Any], version: int, timeout: float = 30_000) -> None:
     for page in pages:
         expect(page.locator(f'[data-table-version="{version}"]')).to_have_count(1,
-                                                                                 timeout=30_000)
+                                                                                 timeout=timeout)
 
 
 def _wait_hand(page: Any, codes: list[str]) -> None:
@@ -166,4 +166,49 @@ def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Ca
     assert set(re.findall(r"[?&](\w+)=", pages[1].url)) <= {"table", "seat", "key", "lang",
                                                             "rules"}
     assert final.view.results and final.info.moves >= 2
+    store.close()
+
+
+def test_a_closer_at_a_table_picks_what_he_shows(browser: Any, fresh_server: Callable[..., str],
+                                                 tmp_path: Path) -> None:
+    """Seat 0 closes where two arrangements close equally well: the page asks (the Play page's
+    question), the hand waits, and the table writes the arrangement he picked."""
+    from chinchon.views import tables as vt
+    from tests.test_tables_choice import table_at_the_close
+
+    url = f"sqlite:///{tmp_path}/choice.db"
+    store = Store(url)
+    made, card = table_at_the_close(Tables(store, pace=3600.0, away=3600.0))
+    tables = Tables(store)
+    base = fresh_server(env={"CHINCHON_DB_URL": url})
+    pages = []
+    for seat, size in ((0, (1366, 900)), (1, (390, 844))):
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                      locale="en-US")
+        context.set_default_timeout(30_000)
+        page = context.new_page()
+        page.goto(base + made.links()[str(seat)] + "&lang=en")
+        pages.append(page)
+    version = tables.version(made.table)
+    _wait_version(pages, version, timeout=120_000)  # a fresh server's first page is slow
+    closer = pages[0]
+    _wait_hand(closer, [c.code() for c in tables.page(made.table, 0, made.keys[0]).view.hand])
+    # A poll redraws the hand twice a second: a click event, not Playwright's wait for a
+    # button that stays still (on a loaded machine it never does).
+    closer.locator('[data-action="close"]:not([disabled])').dispatch_event("click")
+    closer.locator(f'{HAND}[data-state="closes"][data-card="{card.code()}"]').dispatch_event(
+        "click")
+    expect(closer.get_by_text("which arrangement do you show?")).to_be_visible()
+    expect(closer.locator(f"{HAND}:not([disabled])")).to_have_count(0)  # the hand waits
+    screenshot(closer, "tables-close-question")
+    options = vt.closing_options(tables.page(made.table, 0, made.keys[0]).view, card)
+    closer.get_by_text("ace of oros, 2 of oros, 3 of oros, 4 of oros", exact=False).first.click()
+    expect(closer.get_by_role("radio").nth(1)).to_be_checked()
+    screenshot(closer, "tables-close-question-chosen")
+    closer.get_by_role("button", name="Close showing this").click()
+    _wait_version(pages, version + 1)
+    end = tables.page(made.table, 1, made.keys[1]).view.results[-1].end
+    assert end.players[0].melds == options[1].melds != options[0].melds
+    pages[1].get_by_text(re.compile(r"Hand \d+: the end and the scores")).click()
+    screenshot(pages[1], "tables-close-shown-phone")
     store.close()
