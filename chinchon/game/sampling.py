@@ -13,6 +13,8 @@ hand least. A sample is weighted by ``exp(-LEAVE_BETA × (loose points left by t
 the fewest he could have left))`` per opponent, and by ``CLOSED_WEIGHT`` when those eight cards
 would have let him close (a player that could close mostly does). Older throws are not read:
 the cards he drew from the stock since are not known, so his hand at the time is not either.
+A sample in which he holds the very card he threw last (it went back into a rebuilt stock) is
+impossible: weight 0.
 
 >>> from chinchon.game.state import new_game
 >>> from chinchon.game.seat_view import view
@@ -89,6 +91,8 @@ def plausibility(view: View, found: Sample, throws: dict[int, tuple[int, Card]])
         held = found.hands[seat]
         if held is None:
             continue
+        if held.count(card) >= rules.deck.copies_of(card):
+            return 0.0  # the card he threw went back into the stock: he cannot hold it again
         eight = (*held, card)
         leaves = discard_leaves(eight, rules)
         best = min(leaves)
