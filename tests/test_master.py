@@ -19,6 +19,7 @@ from chinchon.game.master import (
     MasterBot,
     ThinkError,
     check_think,
+    feeding,
     samples_for,
 )
 from chinchon.game.names import BOT_NAMES
@@ -157,6 +158,11 @@ def test_master_counts_the_cost_of_feeding_the_next_player() -> None:
     costs = bot.feed_costs(seen, [Card.parse("4o"), Card.parse("12o")],
                            weighted(seen, bot.rng(seen), bot.samples))
     assert costs[0] > 20 > costs[1]  # the 4o closes his two groups; the 12o rarely helps him
+    four, twelve = feeding(seen, [Card.parse("4o"), Card.parse("12o")],
+                           weighted(seen, bot.rng(seen), bot.samples))
+    # Whatever his seventh card, he melds all seven (unless it is the 6o: he is there already).
+    assert four.takes == four.closes > 0.9
+    assert twelve.closes < 0.5 and twelve.cost == costs[1]
 
 
 def test_a_seed_and_a_view_always_give_the_same_decision() -> None:

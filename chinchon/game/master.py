@@ -31,6 +31,8 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.draws import best_of_eight
@@ -141,28 +143,7 @@ class MasterBot:
     def feed_costs(self, view: View, cards: list[Card], samples: list[Sample]) -> list[float]:
         """For each card, the weighted mean cost of throwing it to the next player (module
         docstring)."""
-        rules = view.rules
-        after = self.next_seat(view)
-        assert after is not None
-        first_round = view.turns + 1 < len(view.in_game) and not rules.close_in_first_round
-        kept_points = [fewest_loose_points(_without(view.hand, card), rules) for card in cards]
-        costs = [0.0] * len(cards)
-        total = 0.0
-        for found in samples:
-            held = found.hands[after]
-            if held is None or found.weight == 0:
-                continue
-            total += found.weight
-            now = fewest_loose_points(held, rules)
-            for i, card in enumerate(cards):
-                loose, closes = best_of_eight((*held, card), rules)
-                if loose >= now:
-                    continue  # he leaves it
-                if closes and not first_round:
-                    costs[i] += found.weight * (CLOSE_WEIGHT + kept_points[i])
-                else:
-                    costs[i] += found.weight * FEED_POINT * (now - loose)
-        return [cost / total for cost in costs] if total else costs
+        return [feed.cost for feed in feeding(view, cards, samples)]
 
     def close_risk(self, view: View, keep: Card, samples: list[Sample]) -> float:
         """The weighted chance that an opponent closes before his next turn when he throws
@@ -191,6 +172,48 @@ class MasterBot:
                     break
                 top = None  # what he throws is not modelled: the next one draws
         return risk / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class Feed:
+    """What throwing one card does for the next player, over the samples (weighted): the
+    chance he takes it (it lowers his loose points), the chance he closes with it, and what
+    that costs the thrower in the expert's points (module docstring)."""
+
+    card: Card
+    takes: float
+    closes: float
+    cost: float
+
+
+def feeding(view: View, cards: Sequence[Card], samples: Sequence[Sample]) -> list[Feed]:
+    """For each of ``cards`` (held in ``view``'s DISCARD phase), what the next player would do
+    with it in the samples."""
+    rules = view.rules
+    after = MasterBot.next_seat(view)
+    first_round = view.turns + 1 < len(view.in_game) and not rules.close_in_first_round
+    kept_points = [fewest_loose_points(_without(view.hand, card), rules) for card in cards]
+    takes, closes, costs = [0.0] * len(cards), [0.0] * len(cards), [0.0] * len(cards)
+    total = 0.0
+    for found in samples:
+        held = found.hands[after] if after is not None else None
+        if held is None or found.weight == 0:
+            continue
+        total += found.weight
+        now = fewest_loose_points(held, rules)
+        for i, card in enumerate(cards):
+            loose, closing = best_of_eight((*held, card), rules)
+            if loose >= now:
+                continue  # he leaves it
+            takes[i] += found.weight
+            if closing and not first_round:
+                closes[i] += found.weight
+                costs[i] += found.weight * (CLOSE_WEIGHT + kept_points[i])
+            else:
+                costs[i] += found.weight * FEED_POINT * (now - loose)
+    scale = 1 / total if total else 0.0
+    return [Feed(card, takes[i] * scale, closes[i] * scale, costs[i] * scale)
+            for i, card in enumerate(cards)]
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
