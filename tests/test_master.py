@@ -189,3 +189,25 @@ def test_master_plays_whole_games_at_every_table() -> None:
         seats = ["master", "expert", "master"][:players]
         final = play_game(get_rules(rules_id, players=players), seats, seed=5, think_ms=0)
         assert final.is_over
+
+
+def test_the_review_notes_a_throw_the_next_player_closes_with() -> None:
+    from chinchon.game.actions import Discard as Throw
+    from chinchon.views.review import HiddenNote, hidden_note
+    from chinchon.views.table import new_game as new_table_game
+    from chinchon.views.table import parse_setup
+
+    game = new_table_game(parse_setup("fournier", {}, "greedy", "7"))
+    state = game.state
+    hand = parse_hand("4o 12o 1c 2c 3c 7b 7c 10e")
+    state = replace(state, hands=(hand, state.hands[1]), phase=Phase.DISCARD, turn=0, turns=6,
+                    drawn=hand[-1], drew_from="stock",
+                    known=((), parse_hand("4c 4e 4b 6c 6e 6b")))
+
+    def note(card: str) -> HiddenNote | None:
+        return hidden_note(replace(game, states=(state,), actions=(Throw(Card.parse(card)),)), 0)
+
+    fed = note("4o")
+    assert fed is not None and fed.kind == "feeds" and fed.chance > 0.9
+    assert fed.safest is not None and fed.safest_chance < 0.15
+    assert note("12o") is None and note("4o") == fed
