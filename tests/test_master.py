@@ -76,8 +76,6 @@ def test_every_bot_decides_the_same_from_the_same_view_whatever_is_hidden(
     for seed in range(3):
         for state in positions(rules_id, players, seed):
             other = reshuffled(state, rng)
-            assert other.hands != state.hands or other.stock != state.stock or \
-                sum(len(h or ()) for h in state.hands) == len(state.hands[state.turn] or ())
             mine, theirs = view(state, state.turn), view(other, other.turn)
             assert mine == theirs
             for name in BOT_NAMES:
@@ -128,22 +126,22 @@ def test_the_view_lists_every_face_up_throw_of_the_hand_in_order() -> None:
     assert throws and view(state, 0).thrown != tuple(throws)  # a new hand starts afresh
 
 
-def opponent_threw(hand: str, thrown: str, held: str) -> tuple[float, float]:
+def opponent_threw(hand: str, thrown: str, held: str) -> float:
     """The weight of a sample where seat 1 holds ``held`` after throwing ``thrown``."""
     state = new_game(get_rules("fournier"), 2, seed=1)
     state = replace(state, hands=(parse_hand(hand), parse_hand("1c 1e 1b 2c 2e 2b 3c")))
     seen = replace(view(state, 0), thrown=((1, Card.parse(thrown)),))
     found = Sample((None, parse_hand(held)), ())
-    return plausibility(seen, found, last_throws(seen)), 1.0
+    return plausibility(seen, found, last_throws(seen))
 
 
 def test_a_sample_is_likelier_when_the_opponent_threw_what_fit_his_hand_least() -> None:
     hand = "4o 5o 6o 7c 7e 10b 11b"
-    best, _ = opponent_threw(hand, "12e", "1o 2o 3o 5c 5e 5b 12c")   # 12e his dearest loose card
-    worse, _ = opponent_threw(hand, "1c", "12o 2o 3o 5c 5e 5b 12c")  # he kept 12o, threw a 1
+    best = opponent_threw(hand, "12e", "1o 2o 3o 5c 5e 5b 12c")   # 12e his dearest loose card
+    worse = opponent_threw(hand, "1c", "12o 2o 3o 5c 5e 5b 12c")  # he kept 12o, threw a 1
     assert best > worse > 0
     # Holding 1o 2o 3o 5c 5e 5b 12c plus 1b he could have closed by throwing 12c and did not.
-    could, _ = opponent_threw(hand, "1b", "1o 2o 3o 5c 5e 5b 12c")
+    could = opponent_threw(hand, "1b", "1o 2o 3o 5c 5e 5b 12c")
     assert could < best * CLOSED_WEIGHT * 1.01
 
 
