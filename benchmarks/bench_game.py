@@ -5,17 +5,22 @@ every decision of each bot over a few games played against greedy (median, 99th 
 worst; the first game starts from cold memories, as a fresh server does), and how many
 greedy-only games one core plays in a second (the median and the fastest of five passes).
 Times are process CPU time, so other work on a shared machine does not count. Targets (issue
-9): expert ≤ 20 ms median and ≤ 200 ms worst per decision; greedy ≥ 20 games a second a core.
-Run ``python -m benchmarks.bench_game``.
+9): expert ≤ 20 ms median and ≤ 200 ms worst per decision; greedy ≥ 20 games a second a core;
+(issue 22) master at the Play page's budget ≤ 1 s median and ≤ 3 s worst.
+Run ``python -m benchmarks.bench_game [--bots random,greedy,expert,master] [--think MS]
+[--games N] [--tables barajamos:3,fournier:2]`` (``--think``: master's budget, default the
+Play page's; ``--tables``: profile and seats, one deck unless the profile gives two).
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 
 from chinchon.engine.draws import clear_memo
 from chinchon.engine.rules import Rules, get_rules
+from chinchon.game.names import BOT_NAMES, DEFAULT_THINK_MS
 from chinchon.game.players import bots_for, play_game
 from chinchon.game.seat_view import view
 from chinchon.game.state import apply, new_game
@@ -28,13 +33,14 @@ TABLES = [("barajamos", 3, {}), ("fournier", 2, {}), ("jeux-de-cartes", 2, {}),
           ("ludoteka", 2, {"jokers": 2})]
 
 
-def decision_times(rules: Rules, bot: str, seats: int, games: int) -> list[float]:
+def decision_times(rules: Rules, bot: str, seats: int, games: int,
+                   think_ms: int = DEFAULT_THINK_MS) -> list[float]:
     """Seconds of CPU per decision of ``bot`` (every other seat greedy), over ``games`` games."""
     times: list[float] = []
     clear_memo()
     for seed in range(games):
         names = [bot if seat % 2 == seed % 2 else "greedy" for seat in range(seats)]
-        bots = bots_for(names, seed)
+        bots = bots_for(names, seed, think_ms)
         state = new_game(rules, names, seed)
         while not state.is_over:
             seen = view(state, state.turn)
@@ -64,18 +70,31 @@ def greedy_rates(rules: Rules, seats: int, games: int, passes: int = GREEDY_PASS
     return statistics.median(rates), max(rates)
 
 
-def main() -> None:
-    print(f"decisions: {GAMES} games per bot against greedy, CPU ms per decision; greedy: "
-          f"{GREEDY_GAMES} games, games per CPU second")
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_game")
+    parser.add_argument("--bots", default=",".join(BOT_NAMES))
+    parser.add_argument("--think", type=int, default=DEFAULT_THINK_MS)
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--tables", default="")
+    args = parser.parse_args(argv)
+    tables = TABLES
+    if args.tables:
+        tables = [(rules_id, int(seats), {}) for rules_id, seats in
+                  (item.split(":") for item in args.tables.split(","))]
+    print(f"decisions: {args.games} games per bot against greedy, CPU ms per decision "
+          f"(master: --think {args.think}); greedy: {GREEDY_GAMES} games, games per CPU second")
     print(f"{'table':<26}{'bot':<8}{'decisions':>10}{'median':>9}{'p99':>9}{'worst':>9}")
-    for rules_id, seats, options in TABLES:
+    for rules_id, seats, options in tables:
         rules = get_rules(rules_id, players=seats, **options)
         label = f"{rules_id} {seats}p" + "".join(f" {k}={v}" for k, v in rules.options.items())
-        for bot in ("random", "greedy", "expert"):
-            times = sorted(decision_times(rules, bot, seats, GAMES if bot != "random" else 2))
+        for bot in args.bots.split(","):
+            games = args.games if bot != "random" else 2
+            times = sorted(decision_times(rules, bot, seats, games, args.think))
             p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
             print(f"{label:<26}{bot:<8}{len(times):>10}{statistics.median(times) * 1e3:>9.2f}"
                   f"{p99 * 1e3:>9.2f}{times[-1] * 1e3:>9.2f}", flush=True)
+        if "greedy" not in args.bots.split(","):
+            continue
         median, fastest = greedy_rates(rules, seats, GREEDY_GAMES)
         print(f"{label:<26}greedy games per CPU second: {median:.1f} (median of "
               f"{GREEDY_PASSES} passes), "

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from chinchon.cli_io import MAX_JSON_BYTES, check_depth, read_text
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import Rules, get_rules
-from chinchon.game.names import BOT_NAMES
+from chinchon.game.names import BOT_NAMES, DEFAULT_THINK_MS
 from chinchon.user_files import read_user_file
 
 
@@ -32,6 +32,20 @@ def _names(text: str, what: str) -> list[str]:
     return names
 
 
+def _think(text: str) -> int:
+    """``--think MS``: master's budget per decision, a whole number of milliseconds."""
+    from chinchon.game.master import MAX_THINK_MS
+
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_THINK_MS:
+        raise ValueError(f"--think must be a whole number of milliseconds from 0 to "
+                         f"{MAX_THINK_MS:,}, not {quote(text)}")
+    return value
+
+
 def table_rules(args: argparse.Namespace, players: int) -> Rules:
     """The rules for a table of ``players``: one or two decks as the profile says for that many
     players, unless ``--decks`` forces it."""
@@ -44,8 +58,9 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     from chinchon.game.records import GameRecord
 
     seats = _names(args.seats, "--seats")
+    think = _think(args.think)
     rules = table_rules(args, len(seats))
-    record = GameRecord.of(play_game(rules, seats, args.seed))
+    record = GameRecord.of(play_game(rules, seats, args.seed, think_ms=think))
     if args.json:
         stdout.write(json.dumps(record.to_json()) + "\n")
     else:
@@ -96,6 +111,7 @@ def _match(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     bots = _names(args.bots, "--bots")
     check_games(args.games, "--games")
     check_games(args.workers, "--workers", MAX_WORKERS)
+    think = _think(args.think)
     seats = max(len(bots), get_rules(args.rules).players[0])
     rules = table_rules(args, seats)
 
@@ -104,7 +120,7 @@ def _match(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
     result = run_match(rules, bots, args.games, seed=args.seed, workers=args.workers,
                        seats=seats, progress=stderr_progress(sys.stderr),
-                       on_game=write if args.json else None)
+                       on_game=write if args.json else None, think_ms=think)
     if args.json:
         stdout.write(json.dumps(result.to_json()) + "\n")
     else:
@@ -124,6 +140,7 @@ def add_commands(commands: Any, add_rules_options: Any) -> None:
                           help=f"one bot per seat, in seat order: {bots}")
     play_cmd.add_argument("--seed", type=int, default=0, metavar="N",
                           help="the deal's seed (default 0): the same seed, the same game")
+    _add_think(play_cmd)
     play_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     play_cmd.set_defaults(run=_play)
 
@@ -150,6 +167,14 @@ def add_commands(commands: Any, add_rules_options: Any) -> None:
                            help="the first deal's seed (default 0)")
     match_cmd.add_argument("--workers", type=int, default=1, metavar="W",
                            help="processes, at most 64 (default 1)")
+    _add_think(match_cmd)
     match_cmd.add_argument("--json", action="store_true",
                            help="one JSON line per game, then a summary line")
     match_cmd.set_defaults(run=_match)
+
+
+def _add_think(command: Any) -> None:
+    command.add_argument("--think", default=str(DEFAULT_THINK_MS), metavar="MS",
+                         help=f"master's budget per decision in milliseconds, turned into a "
+                              f"fixed number of samples (default {DEFAULT_THINK_MS}, the Play "
+                              f"page's): the same seed, the same game")

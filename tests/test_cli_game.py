@@ -144,6 +144,12 @@ def test_match_results_do_not_depend_on_the_workers() -> None:
       str(10**9)], "--workers must be from 1 to 64, not 1000000000"),
     (["match", "--rules", "fournier", "--bots", "greedy,robot", "--games", "2"],
      "unknown bot 'robot'"),
+    (["match", "--rules", "fournier", "--bots", "master,expert", "--games", "2", "--think",
+      "-5"], "--think must be a whole number of milliseconds from 0 to 60,000, not '-5'"),
+    (["play", "--rules", "fournier", "--seats", "master,expert", "--think", "1.5"],
+     "--think must be a whole number of milliseconds from 0 to 60,000, not '1.5'"),
+    (["play", "--rules", "fournier", "--seats", "master,expert", "--think", "<b>"],
+     "--think must be a whole number of milliseconds from 0 to 60,000, not '<b>'"),
 ])
 def test_bad_match_commands_exit_2(argv: list[str], message: str) -> None:
     code, _, err = run(*argv)
@@ -166,3 +172,12 @@ def test_a_match_makes_its_work_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(result.games) == 2 and not isinstance(seen[0], list | tuple)
     with pytest.raises(ValueError, match="games must be from 1 to 100,000"):
         run_match(get_rules("fournier"), ["greedy", "random"], MAX_GAMES + 1)
+
+
+def test_think_is_master_s_budget_and_a_seed_gives_the_same_game() -> None:
+    argv = ("play", "--rules", "fournier", "--seats", "master,greedy", "--seed", "4", "--json")
+    first = run(*argv, "--think", "0")
+    assert first[0] == 0 and first == run(*argv, "--think", "0")
+    code, out, _ = run("match", "--rules", "fournier", "--bots", "master,greedy", "--games",
+                       "2", "--think", "0", "--json")
+    assert code == 0 and json.loads(out.splitlines()[-1])["bots"] == ["master", "greedy"]

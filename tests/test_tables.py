@@ -353,3 +353,17 @@ def test_the_seed_is_a_server_secret_until_the_end(tables: Tables) -> None:
     assert not hasattr(page.info, "seed") and not hasattr(page.view, "seed")
     state = new_game(get_rules("fournier", players=2), 2, seed_of(tables, made.table))
     assert page.view.hand == state.hands[0]
+
+
+def test_a_master_seat_plays_at_a_table(tables: Tables) -> None:
+    made = tables.create("fournier", {}, ["person", "master"])
+    tables.sit(made.table, 0, made.keys[0], LEARNERS[0])
+    by_bot = 0
+    for _ in range(30):
+        if tables.info(made.table).finished:
+            break
+        if tables.tick(made.table):
+            by_bot += 1
+        else:
+            play_as_bot(tables, made.table, 0, made.keys[0])
+    assert by_bot >= 10 and tables.info(made.table).moves >= 20

@@ -16,7 +16,7 @@ from chinchon.game.actions import PILE, Discard, Draw
 from chinchon.views import coach
 from chinchon.views import review as rv
 from chinchon.views import table as tb
-from chinchon.views.i18n import card_name, t
+from chinchon.views.i18n import card_name, fmt_percent, t
 from chinchon.views.puzzle import position_link
 from webui.card_buttons import card_buttons, clicked_card
 from webui.play_state import S, face_up
@@ -121,11 +121,24 @@ def show_hand_steps(game: tb.Game, names: Sequence[str], lang: str, hand: int,
             show_retry(verdict, lang, hand, index)
             return
         show_verdict(verdict, lang, heading=t("play.review_grade", lang))
+        _hidden_note(game, index, lang)
         with st.container(horizontal=True):
             st.button(t("review.retry", lang), key=f"play_retry_open_{hand}",
                       on_click=_start_retry, args=(hand, index), icon=":material/replay:",
                       type="primary" if verdict.grade not in ("best", "good") else "secondary")
             position_links(verdict.position, lang)
+
+
+def _hidden_note(game: tb.Game, index: int, lang: str) -> None:
+    """The master's sampled reading where the throw depends on the others' hidden cards."""
+    note = rv.hidden_note(game, index)
+    if note is None:
+        return
+    words = {"card": card_name(note.card.code(), lang), "chance": fmt_percent(note.chance, lang)}
+    if note.safest is not None:
+        words |= {"safest": card_name(note.safest.code(), lang),
+                  "chance_safest": fmt_percent(note.safest_chance, lang)}
+    st.caption(t(f"review.hidden.{note.kind}", lang, **words), help=t("review.hidden.help", lang))
 
 
 def position_links(position: coach.Position, lang: str) -> None:

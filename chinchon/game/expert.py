@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from chinchon.engine.cards import Card
 from chinchon.engine.draws import DrawOdds, best_of_eight, discard_odds, draw_odds
@@ -106,19 +107,24 @@ class ExpertBot:
                     return self.close(view)
                 assert decision.keep is not None
                 return Discard(decision.keep)
+        return Discard(self.ranked(view, unseen)[0][1])
+
+    def ranked(self, view: View, unseen: Counter[Card], feeding: bool = True
+               ) -> list[tuple[tuple[float, int, int], Card]]:
+        """Each different card he may throw (not the one just taken from the pile), best first,
+        with its key: the worth of the seven left (minus the feeding penalty unless
+        ``feeding`` is False), the card's points, its place in hand."""
         rules, hand = view.rules, view.hand
-        feeds = self.feeding(view)
-        best: tuple[float, int, int] | None = None
-        choice = hand[0]
+        feeds = self.feeding(view) if feeding else set()
         odds = dict(zip(hand, discard_odds(hand, unseen, rules), strict=True))
+        found = []
         for index, card in enumerate(odds):
             if view.drew_from == PILE and card == view.drawn and len(odds) > 1:
                 continue  # throwing back the card just taken is a wasted turn
             worth = self.worth(view, odds[card]) - FEEDING_PENALTY * (card in feeds)
-            key = (worth, rules.points(card), -index)
-            if best is None or key > best:
-                best, choice = key, card
-        return Discard(choice)
+            found.append(((worth, rules.points(card), -index), card))
+        found.sort(key=lambda row: row[0], reverse=True)
+        return found
 
     @staticmethod
     def close(view: View) -> Discard:

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import Rules, get_rules
+from chinchon.game.names import DEFAULT_THINK_MS
 from chinchon.game.players import play_game
 
 Z95 = 1.96
@@ -183,14 +184,15 @@ def seatings(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
             for shift in range(count)]
 
 
-def play_set(task: tuple[str, dict[str, int], tuple[str, ...], int, int]) -> list[GameSummary]:
+def play_set(task: tuple[str, dict[str, int], tuple[str, ...], int, int, int]
+             ) -> list[GameSummary]:
     """One duplicate set: the deal ``seed`` once per seating (run in a worker process; the
     rules travel as their id and options)."""
-    rules_id, options, bots, seats, seed = task
+    rules_id, options, bots, seats, seed, think_ms = task
     rules = get_rules(rules_id, **options)
     found = []
     for seating in seatings(bots, seats):
-        final = play_game(rules, seating, seed)
+        final = play_game(rules, seating, seed, think_ms=think_ms)
         scores = tuple(tuple(score for result in final.results
                              if (score := result.scores[seat]) is not None)
                        for seat in range(seats))
@@ -202,9 +204,10 @@ def play_set(task: tuple[str, dict[str, int], tuple[str, ...], int, int]) -> lis
 def run_match(rules: Rules, bots: Sequence[str], games: int, *, seed: int = 0,
               workers: int = 1, seats: int | None = None,
               progress: Callable[[int, int], None] | None = None,
-              on_game: Callable[[GameSummary], None] | None = None) -> MatchResult:
+              on_game: Callable[[GameSummary], None] | None = None,
+              think_ms: int = DEFAULT_THINK_MS) -> MatchResult:
     """Play at least ``games`` games (whole duplicate sets) on deals ``seed``, ``seed + 1``, …;
-    the result does not depend on ``workers``."""
+    the result does not depend on ``workers``. ``think_ms`` is master's budget per decision."""
     bots = tuple(bots)
     check_games(games)
     check_games(workers, "workers", MAX_WORKERS)
@@ -214,7 +217,7 @@ def run_match(rules: Rules, bots: Sequence[str], games: int, *, seed: int = 0,
     # House rules travel to the workers as their code.
     rules_id, options = (rules.id, options) if options is not None else (rules.code(), {})
     # Made one at a time as the workers ask for them, never all at once.
-    tasks = ((rules_id, options, bots, seats, seed + k) for k in range(count))
+    tasks = ((rules_id, options, bots, seats, seed + k, think_ms) for k in range(count))
     played: list[GameSummary] = []
     total = count * len(bots)
     for found in _map(play_set, tasks, min(workers, count)):

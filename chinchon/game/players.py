@@ -15,34 +15,50 @@ from chinchon.engine.rules import Rules
 from chinchon.game.actions import Action
 from chinchon.game.bots import Bot, BotError, GreedyBot, RandomBot, StalledGameError
 from chinchon.game.expert import ExpertBot
-from chinchon.game.names import BOT_NAMES, MATCH_ONLY
+from chinchon.game.master import MasterBot, check_think
+from chinchon.game.names import BOT_NAMES, DEFAULT_THINK_MS, MATCH_ONLY
 from chinchon.game.seat_view import view
 from chinchon.game.state import GameState, Phase, apply, new_game
 
 
-def _expert(seed: int | str) -> Bot:
+def _random(seed: int | str, think_ms: int) -> Bot:
+    return RandomBot(seed)
+
+
+def _greedy(seed: int | str, think_ms: int) -> Bot:
+    return GreedyBot(seed)
+
+
+def _expert(seed: int | str, think_ms: int) -> Bot:
     return ExpertBot(seed)
 
 
-def _expert_nowait(seed: int | str) -> Bot:
+def _master(seed: int | str, think_ms: int) -> Bot:
+    return MasterBot(seed, think_ms=think_ms)
+
+
+def _expert_nowait(seed: int | str, think_ms: int) -> Bot:
     return ExpertBot(seed, waiting=False)
 
 
-_MAKERS: dict[str, Callable[[int | str], Bot]] = dict(
-    zip(BOT_NAMES + MATCH_ONLY, (RandomBot, GreedyBot, _expert, _expert_nowait), strict=True))
+#: Each bot made from its seed and the budget per decision (which only ``master`` uses).
+_MAKERS: dict[str, Callable[[int | str, int], Bot]] = dict(
+    zip(BOT_NAMES + MATCH_ONLY, (_random, _greedy, _expert, _master, _expert_nowait),
+        strict=True))
 
 
-def make_bot(name: str, seed: int | str = 0) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``expert``); ``seed`` seeds its own choices."""
+def make_bot(name: str, seed: int | str = 0, think_ms: int = DEFAULT_THINK_MS) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``expert``, ``master``); ``seed`` seeds its own
+    choices, ``think_ms`` is master's budget per decision."""
     maker = _MAKERS.get(name.strip().lower())
     if maker is None:
         raise BotError(f"unknown bot {quote(name)}: choose one of {', '.join(BOT_NAMES)}")
-    return maker(seed)
+    return maker(seed, check_think(think_ms))
 
 
-def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
+def bots_for(names: Sequence[str], seed: int, think_ms: int = DEFAULT_THINK_MS) -> list[Bot]:
     """One bot per seat, each seeded from the game's seed and its seat (reproducible)."""
-    return [make_bot(name, f"{seed}:{seat}:{name}") for seat, name in enumerate(names)]
+    return [make_bot(name, f"{seed}:{seat}:{name}", think_ms) for seat, name in enumerate(names)]
 
 
 def advance(state: GameState, bots: Mapping[int, Bot], max_actions: int = 100_000
@@ -60,13 +76,14 @@ def advance(state: GameState, bots: Mapping[int, Bot], max_actions: int = 100_00
 def play_game(rules: Rules, seats: Sequence[str], seed: int = 0,
               bots: Sequence[Bot] | None = None,
               watch: Callable[[GameState, Action], None] | None = None,
-              max_actions: int = 100_000) -> GameState:
+              max_actions: int = 100_000, think_ms: int = DEFAULT_THINK_MS) -> GameState:
     """Play a whole game among bots (by name, one per seat) and return the final state.
 
     Each bot sees only its own :func:`~chinchon.game.seat_view.view`. ``watch`` is called
-    with every state and the action chosen in it (the positions generator uses it).
+    with every state and the action chosen in it (the positions generator uses it);
+    ``think_ms`` is master's budget per decision.
     """
-    players = list(bots) if bots is not None else bots_for(seats, seed)
+    players = list(bots) if bots is not None else bots_for(seats, seed, think_ms)
     state = new_game(rules, [bot.name for bot in players] if bots is not None else seats, seed)
     for _ in range(max_actions):
         if state.phase is Phase.OVER:

@@ -3,6 +3,7 @@
 A seat sees his own cards, the whole discard pile (it is spread face up), every card taken
 from the pile this hand and by whom (and which of them each player still holds), how many cards
 the others hold, the stock's size, the score sheet and the finished hands (shown at the table).
+He also sees every card thrown this hand, by whom and in which order (``thrown``).
 He never sees the stock's order, the others' other cards or a closer's face-down card: no
 source turns the closing card face up, so a finished hand's ``closed_card`` is in the view of
 the closer who threw it only (:func:`shown_results`).
@@ -28,7 +29,7 @@ from chinchon.engine.draws import discard_leaves, unseen_cards
 from chinchon.engine.rules import Rules
 from chinchon.engine.solver import DiscardTable, discard_table
 from chinchon.game.actions import Action
-from chinchon.game.state import GameState, HandResult, Phase, legal_actions
+from chinchon.game.state import Dealt, GameState, HandResult, Phase, Turn, legal_actions
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,8 @@ class View:
     legal: tuple[Action, ...]
     #: The finished hands, as :func:`shown_results` lets him see them.
     results: tuple[HandResult, ...]
+    #: Every card thrown face up this hand and by whom, in order (what each threw, and when).
+    thrown: tuple[tuple[int, Card], ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -134,12 +137,26 @@ def view(state: GameState, seat: int) -> View:
         state.known, sheet.totals, sheet.playing, sheet.returns_used,
         sheet.returns_left(seat), state.first_round, state.turns, state.runouts,
         state.drawn if mine else None, state.drew_from if mine else None, legal,
-        shown_results(state.results, seat))
+        shown_results(state.results, seat), thrown(state))
     for shared in ("discards", "leaves"):
         if mine and shared in state.__dict__:
             # Same cards, same context: share what the state already computed.
             made.__dict__[shared] = state.__dict__[shared]
     return made
+
+
+def thrown(state: GameState) -> tuple[tuple[int, Card], ...]:
+    """Every card thrown face up in this hand, by whom, in order: the log's turns back to the
+    deal (a closer's face-down card is not thrown; it ends the hand)."""
+    found: list[tuple[int, Card]] = []
+    node = state.log
+    while node is not None and not isinstance(node.event, Dealt):
+        event = node.event
+        if isinstance(event, Turn) and not event.close:
+            found.append((event.seat, event.discard))
+        node = node.before
+    found.reverse()
+    return tuple(found)
 
 
 def shown_results(results: tuple[HandResult, ...], seat: int) -> tuple[HandResult, ...]:

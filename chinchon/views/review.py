@@ -4,6 +4,12 @@ order the review lists them. No Streamlit here.
 
 What a bot drew from the stock is never told (no seat saw it); a card taken from the pile is.
 
+Where one of your throws depends on the others' hidden cards, :func:`hidden_note` reads it the
+way the master bot does (:mod:`chinchon.game.master`): over samples of the hands consistent with
+what each took and threw, how often the next player closes with the card you threw (against the
+safest card you held), or, when you kept a close to wait, how often an opponent closes before
+your next turn. The coach's grades stay exact and instant; the note says it is sampled.
+
 >>> from chinchon.views.table import new_game, parse_setup
 >>> game = new_game(parse_setup("fournier", {}, "greedy", "7")).play_bots()
 >>> moves = hand_moves(game, 1)
@@ -16,9 +22,14 @@ What a bot drew from the stock is never told (no seat saw it); a card taken from
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from chinchon.engine.cards import Card
 from chinchon.game.actions import PILE, Discard, Draw
+from chinchon.game.master import MasterBot, feeding
+from chinchon.game.sampling import weighted
+from chinchon.game.seat_view import view
+from chinchon.game.state import Phase
 from chinchon.views import coach
 from chinchon.views.table import Game
 
@@ -67,4 +78,51 @@ def ordered(indexes: Sequence[int], verdicts: Mapping[int, coach.Verdict],
     return tuple(sorted(indexes, key=rank))
 
 
-__all__ = ["WORST", "hand_moves", "ordered", "pile_at"]
+#: The master's budget for a review note (a fixed number of samples, as ``--think``).
+NOTE_THINK_MS = 100
+#: A throw is noted when the next player closes with it this often, twice as often as with the
+#: safest card held; a wait when an opponent closes first this often.
+NOTE_CHANCE = 0.15
+
+
+@dataclass(frozen=True)
+class HiddenNote:
+    """A sampled reading of one of your throws: ``kind`` "feeds" (the next player closes with
+    ``card`` in a share ``chance`` of the samples; with ``safest`` in ``safest_chance``) or
+    "waits" (you kept a close: an opponent closes before your next turn in ``chance``)."""
+
+    kind: str
+    card: Card
+    chance: float
+    samples: int
+    safest: Card | None = None
+    safest_chance: float = 0.0
+
+
+def hidden_note(game: Game, index: int, think_ms: int = NOTE_THINK_MS) -> HiddenNote | None:
+    """The sampled note on the throw ``game.actions[index]`` (module docstring), or None when
+    there is nothing to say."""
+    state, action = game.states[index], game.actions[index]
+    if state.phase is not Phase.DISCARD or not isinstance(action, Discard) or action.close:
+        return None
+    seen = view(state, state.turn)
+    bot = MasterBot(f"review:{game.setup.seed}", think_ms=think_ms)
+    if MasterBot.next_seat(seen) is None:
+        return None
+    samples = weighted(seen, bot.rng(seen), bot.samples)
+    if any(isinstance(a, Discard) and a.close for a in seen.legal):
+        risk = bot.close_risk(seen, action.card, samples)
+        return HiddenNote("waits", action.card, risk, len(samples)) if risk >= NOTE_CHANCE \
+            else None
+    cards = list(dict.fromkeys(seen.hand))
+    feeds = {feed.card: feed for feed in feeding(seen, cards, samples)}
+    chosen = feeds[action.card]
+    safest = min(feeds.values(), key=lambda feed: (feed.closes, cards.index(feed.card)))
+    if chosen.closes < NOTE_CHANCE or chosen.closes < 2 * safest.closes:
+        return None
+    return HiddenNote("feeds", action.card, chosen.closes, len(samples), safest.card,
+                      safest.closes)
+
+
+__all__ = ["NOTE_CHANCE", "NOTE_THINK_MS", "WORST", "HiddenNote", "hand_moves", "hidden_note",
+           "ordered", "pile_at"]

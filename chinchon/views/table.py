@@ -133,7 +133,7 @@ def parse_setup(rules_id: str, options: Mapping[str, int], seats: str, seed: str
     """
     levels = tuple(level.strip().lower() for level in seats.split(",") if level.strip())
     if not levels:
-        raise TableError("seats names at least one bot (random, greedy or expert)", "seats",
+        raise TableError("seats names at least one bot (random, greedy, expert or master)", "seats",
                          "no_bots")
     for level in levels:
         if level not in BOT_NAMES:
