@@ -91,6 +91,8 @@ class Results:
     actions: int = 0
     #: Interactions the page did not offer at that moment (e.g. no "next" button yet).
     skipped: int = 0
+    #: One session alone: the server's CPU seconds of each interaction, by page.
+    cpu_by_page: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
 
 class Session:
@@ -241,7 +243,10 @@ def _opener(page: str) -> Action:
 
 
 async def run_session(url: str, seed: int, until: float, think: tuple[float, float],
-                      results: Results, rounds: int | None = None) -> None:
+                      results: Results, rounds: int | None = None,
+                      cpu: Callable[[], float] | None = None) -> None:
+    """One session's loop over the pages; ``cpu`` (the server's CPU seconds so far, for a
+    session alone on its server) times each interaction's server work too."""
     rng = random.Random(seed)
     ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
     try:
@@ -258,7 +263,10 @@ async def run_session(url: str, seed: int, until: float, think: tuple[float, flo
                 for action in [_opener(page), *actions]:
                     if time.monotonic() >= until:
                         break
+                    before = cpu() if cpu is not None else 0.0
                     took = await action(session)
+                    if cpu is not None and took is not None:
+                        results.cpu_by_page[page or "home"].append(cpu() - before)
                     if took is None:
                         results.skipped += 1
                         continue
@@ -294,8 +302,11 @@ class Level:
 
     def pages(self) -> str:
         """Each page's latencies (its opening and interactions): median, p95 and count."""
+        cpu = self.results.cpu_by_page
         return "\n".join(f"    {page:<14} median {_pct(lat, 0.5) * 1000:>6.0f} ms  "
                          f"p95 {_pct(lat, 0.95) * 1000:>6.0f} ms  n {len(lat)}"
+                         + (f"  server CPU {statistics.mean(cpu[page]) * 1000:>5.1f} ms"
+                            if cpu.get(page) else "")
                          for page, lat in sorted(self.results.by_page.items()))
 
     @property
@@ -335,8 +346,11 @@ async def run_level(servers: Sequence[StreamlitServer], sessions: int, seconds: 
     cpu_start, wall_start = [server.cpu_seconds() for server in servers], time.monotonic()
     client_start = time.process_time()
     until = time.monotonic() + seconds
-    tasks = [asyncio.create_task(run_session(servers[i % len(servers)].url, seed * 1000 + i,
-                                             until, think, results[i % len(servers)]))
+    # A session alone on its server: each interaction's server CPU too (by page).
+    alone = sessions == len(servers)
+    tasks = [asyncio.create_task(run_session(
+        servers[i % len(servers)].url, seed * 1000 + i, until, think, results[i % len(servers)],
+        cpu=servers[i % len(servers)].cpu_seconds if alone else None))
              for i in range(sessions)]
     while not all(task.done() for task in tasks):
         await asyncio.sleep(1.0)
