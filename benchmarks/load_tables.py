@@ -218,7 +218,7 @@ def run_tables(tables_count: int, per_table: int, seconds: float, idle: float,
 
     from benchmarks.server import StreamlitServer
     from chinchon.store import Store
-    from chinchon.store.tables import Tables
+    from chinchon.store.tables import AWAY_SECONDS, Tables
 
     cluster = None
     if servers > 1:
@@ -261,12 +261,21 @@ def run_tables(tables_count: int, per_table: int, seconds: float, idle: float,
         print(f"server CPU over the run: {sum(cpu):.1f} s in {wall:.0f} s; memory "
               + ", ".join(f"{a:.0f} -> {s.rss_mb():.0f} MB" for a, s in zip(rss, running,
                                                                           strict=True)))
-        lost = 0
+        lost = taken_over = by_bots = 0
         for table in sorted({t for t, _, _ in seats}):
             made_moves = shared.moves.get(table, 0)
-            stored = found.info(table).moves
-            lost += abs(stored - made_moves)
+            info = found.info(table)
+            over = sum(seat.bot_playing for seat in info.seats)
+            taken_over += over
+            if over:  # a bot playing a person's seat makes moves no client made
+                by_bots += info.moves - made_moves
+            else:
+                lost += abs(info.moves - made_moves)
         print(f"moves the clients made vs the tables' actions: {lost} lost or doubled")
+        if taken_over:
+            print(f"    set aside: {taken_over} seats a bot took over (their page not seen for "
+                  f"{AWAY_SECONDS:.0f} s: a machine too busy to poll), their tables holding "
+                  f"{by_bots} actions beyond the clients' moves")
         for error in sorted(set(shared.errors))[:5]:
             print(f"    error: {error}")
         p95 = percentile(shared.seen, 0.95)
