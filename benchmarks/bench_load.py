@@ -421,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from benchmarks.load_tables import run_tables
 
         return run_tables(args.tables, args.table_seats, args.duration, args.idle,
-                          tuple(args.think), args.servers)
+                          tuple(args.think), args.servers, args.root)
     fmt = "flamegraph" if str(args.profile).endswith(".svg") else "raw"
     prefix = ("py-spy", "record", "--nonblocking", "-r", "50", "-f", fmt, "-o", args.profile,
               "--") if args.profile else ()

@@ -24,6 +24,7 @@ import re
 import statistics
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from streamlit.components.v2.bidi_component.main import _make_trigger_id
@@ -211,12 +212,12 @@ async def _run(servers: list[Any], seats: list[tuple[int, int, str]], seconds: f
 
 
 def run_tables(tables_count: int, per_table: int, seconds: float, idle: float,
-               think: tuple[float, float], servers: int = 1) -> int:
+               think: tuple[float, float], servers: int = 1, root: Path | None = None) -> int:
     """The tables benchmark; prints its figures; 1 on an error or a lost or doubled move."""
     import os
     import tempfile
 
-    from benchmarks.server import StreamlitServer
+    from benchmarks.server import ROOT, StreamlitServer
     from chinchon.store import Store
     from chinchon.store.tables import AWAY_SECONDS, Tables
 
@@ -238,7 +239,8 @@ def run_tables(tables_count: int, per_table: int, seconds: float, idle: float,
     for _ in range(tables_count):
         made = found.create("fournier", {}, ["person"] * per_table)
         seats += [(made.table, seat, key) for seat, key in made.keys.items()]
-    running = [StreamlitServer(env={"CHINCHON_DB_URL": url}).start() for _ in range(servers)]
+    running = [StreamlitServer(root or ROOT, env={"CHINCHON_DB_URL": url}).start()
+               for _ in range(servers)]
     try:
         print(f"{tables_count} tables of {per_table} people on {servers} server(s) "
               f"({'PostgreSQL' if cluster else 'SQLite'}); think {think[0]}-{think[1]} s; "
