@@ -39,6 +39,7 @@ from chinchon.game.players import BOT_NAMES, make_bot
 from chinchon.game.records import GameRecord
 from chinchon.game.seat_view import view
 from chinchon.game.state import GameState, apply, new_game
+from chinchon.store.database import reader
 from chinchon.store.schema import Learner
 from chinchon.store.store import CODE_ALPHABET, Store, _now, check_learner_id
 from chinchon.store.table_model import (
@@ -179,6 +180,8 @@ class Tables:
         self.pace = pace
         self.away = away
         self._sessions = sessionmaker(store.engine, expire_on_commit=False)
+        # Reads take no write lock (a poll of every seat's page every half second).
+        self._reads = sessionmaker(reader(store.engine), expire_on_commit=False)
         self._states = _States()
 
     # --- Reading ------------------------------------------------------------------------------
@@ -195,7 +198,7 @@ class Tables:
         return _Loaded(row, tuple(seats))
 
     def _load(self, table: object) -> _Loaded:
-        with self._sessions() as session:
+        with self._reads() as session:
             return self._read(session, table)
 
     def _info(self, loaded: _Loaded, now: datetime.datetime | None = None) -> TableInfo:
@@ -218,7 +221,7 @@ class Tables:
         """The table's version (what a page polls): one small query."""
         if isinstance(table, bool) or not isinstance(table, int):
             raise UnknownTable(f"not a table number: {quote(table)}")
-        with self._sessions() as session:
+        with self._reads() as session:
             found = session.scalar(select(PlayTable.version).where(PlayTable.id == table))
         if found is None:
             raise UnknownTable(f"no table {quote(table)}")
