@@ -10,7 +10,9 @@ a large element seen before is sent again as a reference to its hash). Interacti
 - hand lab: type a hand (seven or eight cards), click a card of the deck, deal seven;
 - lay-off table: type an opponent's hand, deal at random;
 - puzzles: click a card of the hand (the answer), the next puzzle once answered;
-- variants and odds: flip a toggle; rules tour: open it; each page is opened by navigation.
+- variants and odds: flip a toggle; rules tour: open it; each page is opened by navigation;
+- play: the "at once" pace, deal a game against greedy, three of your best moves (the bots
+  answer in the same run); the home page: open it.
 
 Latency is one interaction: from the rerun request sent to the script's end (``script_finished``).
 Each session waits a think time between interactions (``--think``, 0.5-1.5 s by default, as a
@@ -18,10 +20,12 @@ person clicking briskly). The server's memory (RSS of its process) is sampled ev
 
 ``python -m benchmarks.bench_load`` runs 1, 10, 20 and 40 sessions (``--duration`` seconds
 each, 30 by default), then a soak of 20 sessions (``--soak`` seconds, 300 by default; 0 skips it).
-``--sessions 2 --duration 5 --soak 0`` is the smoke test's run. ``--tables 10 --table-seats 4``
-plays tables with people instead (:mod:`benchmarks.load_tables`; ``--servers 2``: two servers
-on one PostgreSQL). Target: p95 <= 1 s at 20 sessions,
-no error (an exception on a page, a lost message, a timeout).
+``--sessions 2 --duration 5 --soak 0`` is the smoke test's run. ``--servers 2``: two servers on
+one throwaway PostgreSQL cluster, the sessions split between them, each server's figures on its
+own line. ``--root DIR`` serves another checkout (the same run before and after a change).
+``--tables 10 --table-seats 4`` plays tables with people instead (:mod:`benchmarks.load_tables`).
+Target: p95 <= 1 s at 20 sessions on one server and at 40 on two, no error (an exception on a
+page, a lost message, a timeout).
 """
 
 from __future__ import annotations
@@ -34,8 +38,10 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from streamlit.components.v2.bidi_component.main import _make_trigger_id
@@ -44,7 +50,8 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import ClientConnection, connect
 
-from benchmarks.server import StreamlitServer
+from benchmarks.server import ROOT, StreamlitServer
+from chinchon.views.table import PACES
 
 TARGET_P95 = 1.0
 #: A script that takes longer than this is counted as an error (a hang).
@@ -52,6 +59,8 @@ TIMEOUT = 30.0
 HANDS = ("7o 7c 7b 9e 10e 11e 4o", "3c 4c 5c 7b 7o 7e 1o 6c", "1e 2e 3e 4e 5o 5c 5b",
          "10o 11o 12o 1c 1e 3b 5b", "3c 4c 5c 6c 6o 6e 1b 2b")
 OPPONENTS = ("8e 1c 2c 3c 5o 5b 7b", "2o 2e 6c 6b 10c 11e 12b", "1o 4e 4b 5e 6e 11o 12c")
+#: The "at once" pace among the Play page's paces: the bots answer in the same run.
+PACE_AT_ONCE = list(PACES).index("instant")
 _FINISHED = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
              ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}
 
@@ -64,6 +73,8 @@ class Widgets:
     """What the last run drew: widget ids by key or label, the card codes of each component."""
 
     ids: dict[str, str] = field(default_factory=dict)  # key or label -> widget id
+    #: Button groups (segmented controls): widget id -> the options as the page words them.
+    choices: dict[str, list[str]] = field(default_factory=dict)
     components: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # key -> (id, codes)
     exceptions: list[str] = field(default_factory=list)
 
@@ -80,6 +91,8 @@ class Results:
     actions: int = 0
     #: Interactions the page did not offer at that moment (e.g. no "next" button yet).
     skipped: int = 0
+    #: One session alone: the server's CPU seconds of each interaction, by page.
+    cpu_by_page: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
 
 class Session:
@@ -145,9 +158,12 @@ class Session:
             data = json.loads(proto.json) if proto.WhichOneof("data") == "json" else {}
             codes = [code for row in data.get("rows", []) for code in row]
             self.widgets.components[proto.id] = (proto.id, codes)
-        elif kind in ("text_input", "button", "checkbox"):
+        elif kind in ("text_input", "button", "checkbox", "button_group"):
             widget = getattr(element, kind)
-            self.widgets.ids[f"{widget.id} {widget.label}"] = widget.id
+            if not widget.disabled:  # a browser cannot click a disabled button either
+                self.widgets.ids[f"{widget.id} {widget.label}"] = widget.id
+            if kind == "button_group":
+                self.widgets.choices[widget.id] = [option.content for option in widget.options]
 
     # --- Interactions ---------------------------------------------------------------------------
 
@@ -176,6 +192,16 @@ class Session:
             return None
         return await self.rerun([WidgetState(id=widget, bool_value=self.rng.random() < 0.5)])
 
+    async def choose(self, key: str, index: int) -> float | None:
+        """Pick option ``index`` of a segmented control."""
+        widget = self.widgets.find(key)
+        options = self.widgets.choices.get(widget or "", [])
+        if widget is None or len(options) <= index:
+            return None
+        state = WidgetState(id=widget)
+        state.string_array_value.data.append(options[index])
+        return await self.rerun([state])
+
     async def click_card(self, key: str) -> float | None:
         found = next((item for cid, item in self.widgets.components.items() if key in cid), None)
         if found is None or not found[1]:
@@ -201,6 +227,11 @@ SCRIPT: list[tuple[str, list[Action]]] = [
     ("Variants", [lambda s: s.toggle("variants-only-diff")]),
     ("Odds", [lambda s: s.toggle("odds_log")]),
     ("Rules_tour", []),
+    ("Play", [lambda s: s.choose("play_pace", PACE_AT_ONCE),
+              lambda s: s.press("Deal"),
+              *[lambda s: s.press("play_hint_move", "play_next_deal", "play_see_end",
+                                  "play_close_confirm", "play_new_after")] * 3]),
+    ("", []),  # the home page
 ]
 
 
@@ -212,7 +243,10 @@ def _opener(page: str) -> Action:
 
 
 async def run_session(url: str, seed: int, until: float, think: tuple[float, float],
-                      results: Results, rounds: int | None = None) -> None:
+                      results: Results, rounds: int | None = None,
+                      cpu: Callable[[], float] | None = None) -> None:
+    """One session's loop over the pages; ``cpu`` (the server's CPU seconds so far, for a
+    session alone on its server) times each interaction's server work too."""
     rng = random.Random(seed)
     ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
     try:
@@ -229,12 +263,15 @@ async def run_session(url: str, seed: int, until: float, think: tuple[float, flo
                 for action in [_opener(page), *actions]:
                     if time.monotonic() >= until:
                         break
+                    before = cpu() if cpu is not None else 0.0
                     took = await action(session)
+                    if cpu is not None and took is not None:
+                        results.cpu_by_page[page or "home"].append(cpu() - before)
                     if took is None:
                         results.skipped += 1
                         continue
                     results.latencies.append(took)
-                    results.by_page[page].append(took)
+                    results.by_page[page or "home"].append(took)
                     results.actions += 1
                     if session.widgets.exceptions:
                         results.errors.append(f"{page}: {session.widgets.exceptions[0][:200]}")
@@ -265,8 +302,11 @@ class Level:
 
     def pages(self) -> str:
         """Each page's latencies (its opening and interactions): median, p95 and count."""
+        cpu = self.results.cpu_by_page
         return "\n".join(f"    {page:<14} median {_pct(lat, 0.5) * 1000:>6.0f} ms  "
                          f"p95 {_pct(lat, 0.95) * 1000:>6.0f} ms  n {len(lat)}"
+                         + (f"  server CPU {statistics.mean(cpu[page]) * 1000:>5.1f} ms"
+                            if cpu.get(page) else "")
                          for page, lat in sorted(self.results.by_page.items()))
 
     @property
@@ -296,22 +336,49 @@ async def warm_up(url: str) -> float:
     return time.perf_counter() - start
 
 
-async def run_level(server: StreamlitServer, sessions: int, seconds: float, think: tuple[float, float],
-                    seed: int) -> Level:
-    results = Results()
-    rss_start = rss_max = server.rss_mb()
-    cpu_start, wall_start = server.cpu_seconds(), time.monotonic()
+async def run_level(servers: Sequence[StreamlitServer], sessions: int, seconds: float,
+                    think: tuple[float, float], seed: int) -> list[Level]:
+    """``sessions`` sessions for ``seconds``, session ``i`` on server ``i % len(servers)``:
+    one level per server."""
+    results = [Results() for _ in servers]
+    rss_start = [server.rss_mb() for server in servers]
+    rss_max = list(rss_start)
+    cpu_start, wall_start = [server.cpu_seconds() for server in servers], time.monotonic()
     client_start = time.process_time()
     until = time.monotonic() + seconds
-    tasks = [asyncio.create_task(run_session(server.url, seed * 1000 + i, until, think, results))
+    # A session alone on its server: each interaction's server CPU too (by page).
+    alone = sessions == len(servers)
+    tasks = [asyncio.create_task(run_session(
+        servers[i % len(servers)].url, seed * 1000 + i, until, think, results[i % len(servers)],
+        cpu=servers[i % len(servers)].cpu_seconds if alone else None))
              for i in range(sessions)]
     while not all(task.done() for task in tasks):
         await asyncio.sleep(1.0)
-        rss_max = max(rss_max, server.rss_mb())
+        rss_max = [max(high, server.rss_mb()) for high, server in zip(rss_max, servers,
+                                                                        strict=True)]
     wall = max(time.monotonic() - wall_start, 1e-9)
-    cpu = (server.cpu_seconds() - cpu_start) / wall
     client = (time.process_time() - client_start) / wall
-    return Level(sessions, wall, results, rss_start, rss_max, server.rss_mb(), cpu, client)
+    return [Level(len(range(i, sessions, len(servers))), wall, results[i], rss_start[i],
+                  rss_max[i], server.rss_mb(), (server.cpu_seconds() - cpu_start[i]) / wall,
+                  client)
+            for i, server in enumerate(servers)]
+
+
+def merged(levels: Sequence[Level]) -> Level:
+    """The servers' levels as one: every session's latencies, the servers' CPU added up."""
+    results = Results()
+    for level in levels:
+        results.latencies += level.results.latencies
+        for page, lat in level.results.by_page.items():
+            results.by_page[page] += lat
+        results.errors += level.results.errors
+        results.actions += level.results.actions
+        results.skipped += level.results.skipped
+    first = levels[0]
+    return Level(sum(level.sessions for level in levels), first.seconds, results,
+                 sum(level.rss_start for level in levels), sum(level.rss_max for level in levels),
+                 sum(level.rss_end for level in levels), sum(level.cpu for level in levels),
+                 first.client_cpu)
 
 
 HEADER = (f"{'sessions':>8} {'secs':>6} {'actions':>8} {'med ms':>8} {'p95 ms':>8} {'max ms':>8} "
@@ -340,8 +407,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="instead: T tables of --table-seats people (benchmarks/load_tables.py)")
     parser.add_argument("--table-seats", type=int, default=4, metavar="P")
     parser.add_argument("--servers", type=int, default=1, choices=(1, 2),
-                        help="with --tables: 2 servers on one PostgreSQL, half of each table's "
-                             "seats on each")
+                        help="2: two servers on one PostgreSQL (PostgreSQL's server binaries "
+                             "needed), the sessions (with --tables: half of each table's "
+                             "seats) split between them")
+    parser.add_argument("--root", type=Path, default=ROOT, metavar="DIR",
+                        help="the checkout the servers run (default this one): the same run "
+                             "before and after a change")
     parser.add_argument("--idle", type=float, default=30.0,
                         help="with --tables: seconds of polling with nobody moving, after "
                              "--duration of play (default 30)")
@@ -350,34 +421,70 @@ def main(argv: Sequence[str] | None = None) -> int:
         from benchmarks.load_tables import run_tables
 
         return run_tables(args.tables, args.table_seats, args.duration, args.idle,
-                          tuple(args.think), args.servers)
+                          tuple(args.think), args.servers, args.root)
     fmt = "flamegraph" if str(args.profile).endswith(".svg") else "raw"
     prefix = ("py-spy", "record", "--nonblocking", "-r", "50", "-f", fmt, "-o", args.profile,
               "--") if args.profile else ()
-    server = StreamlitServer(prefix=prefix).start()
-    failed = False
+    with database(args.servers) as env:
+        servers = [StreamlitServer(args.root, env=env, prefix=prefix if i == 0 else ())
+                   for i in range(args.servers)]
+        try:
+            for server in servers:
+                server.start()
+            return run_levels(servers, args)
+        finally:
+            for server in servers:
+                server.stop()
+
+
+@contextmanager
+def database(servers: int) -> Iterator[dict[str, str]]:
+    """The servers' ``CHINCHON_DB_URL``: as set (one server), or a database on a throwaway
+    PostgreSQL cluster that two servers share."""
+    if servers == 1:
+        yield {}
+        return
+    from tests.postgres import Cluster, find_bin
+
+    bin_dir = find_bin()
+    if bin_dir is None:
+        raise SystemExit("two servers need PostgreSQL's server binaries (initdb, pg_ctl)")
+    cluster = Cluster(bin_dir)
     try:
-        load = os.getloadavg()[0]
-        print(f"server pid {server.pid}, {server.url}; think {args.think[0]}-{args.think[1]} s; "
-              f"{os.cpu_count()} cores, load average {load:.1f}")
-        print(f"warm-up (one session, every page once): {asyncio.run(warm_up(server.url)):.1f} s")
-        print(HEADER, flush=True)
-        runs = [(n, args.duration) for n in args.sessions]
-        if args.soak > 0:
-            runs.append((args.soak_sessions, args.soak))
-        for index, (sessions, seconds) in enumerate(runs):
-            level = asyncio.run(run_level(server, sessions, seconds, tuple(args.think), index))
-            soak = " soak" if args.soak > 0 and index == len(runs) - 1 else ""
-            print(level.line() + soak, flush=True)
-            if args.by_page:
-                print(level.pages(), flush=True)
-            for error in sorted(set(level.results.errors))[:5]:
-                print(f"    error: {error}")
-            failed |= bool(level.results.errors)
-            if sessions == 20 and level.p95 > TARGET_P95:
-                print(f"    p95 {level.p95:.2f} s at 20 sessions: over the {TARGET_P95} s target")
+        yield {"CHINCHON_DB_URL": cluster.create_database()}
     finally:
-        server.stop()
+        cluster.stop(remove=True)
+
+
+def run_levels(servers: Sequence[StreamlitServer], args: argparse.Namespace) -> int:
+    """Every level of the run, one line per server (and their sum with two); 1 on an error."""
+    failed = False
+    target = TARGET_P95
+    load = os.getloadavg()[0]
+    for server in servers:
+        print(f"server pid {server.pid}, {server.url} ({args.root}); think {args.think[0]}-"
+              f"{args.think[1]} s; {os.cpu_count()} cores, load average {load:.1f}")
+        print(f"warm-up (one session, every page once): {asyncio.run(warm_up(server.url)):.1f} s")
+    print(HEADER, flush=True)
+    runs = [(n, args.duration) for n in args.sessions]
+    if args.soak > 0:
+        runs.append((args.soak_sessions, args.soak))
+    for index, (sessions, seconds) in enumerate(runs):
+        levels = asyncio.run(run_level(servers, sessions, seconds, tuple(args.think), index))
+        soak = " soak" if args.soak > 0 and index == len(runs) - 1 else ""
+        whole = merged(levels) if len(levels) > 1 else levels[0]
+        for number, level in enumerate(levels, 1):
+            if len(levels) > 1:
+                print(level.line() + f" server {number}", flush=True)
+        print(whole.line() + soak + (" all" if len(levels) > 1 else ""), flush=True)
+        if args.by_page:
+            print(whole.pages(), flush=True)
+        for error in sorted(set(whole.results.errors))[:5]:
+            print(f"    error: {error}")
+        failed |= bool(whole.results.errors)
+        if sessions == 20 * len(servers) and whole.p95 > target:
+            print(f"    p95 {whole.p95:.2f} s at {sessions} sessions: over the {target} s target")
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
     return 1 if failed else 0
 
 

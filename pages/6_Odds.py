@@ -6,27 +6,20 @@ without jokers, so a second deck or jokers chosen there are set aside here.
 
 from __future__ import annotations
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon.engine.odds import (
     Odds,
     can_rank,
-    closing_totals,
     enumerate_odds,
     shipped_decks,
     shipped_odds,
     uncounted,
 )
-from chinchon.engine.rules import PROFILE_IDS, CloseRule, get_rules
-from chinchon.views.i18n import fmt_number, fmt_percent, number_separators, t
+from chinchon.engine.rules import PROFILE_IDS, get_rules
+from chinchon.views.i18n import fmt_number, fmt_percent, t
+from webui import odds_charts
 from webui.ui import current_rules, house_code, setup_page
-
-MELDED, CLOSE, OTHER = "#1f7a4d", "#7fb896", "#c9b27c"
-# Each profile's line in the comparison chart (ludoteka's two decks share a hue).
-LINES = {("barajamos", 48): "#b0413e", ("fournier", 40): "#2f6fb3",
-         ("jeux-de-cartes", 40): "#6b4a12", ("ludoteka", 40): "#1f7a4d",
-         ("ludoteka", 48): "#7fb896"}
 
 lang, rules_id = setup_page("odds")
 
@@ -42,8 +35,7 @@ def percent(share: float, lang: str) -> str:
 
 
 def label(odds: Odds) -> str:
-    name = t(f"profile.{odds.rules_id}.name", lang)
-    return f"{name} ({t('odds.deck_cards', lang, n=odds.deck)})"
+    return odds_charts.label(odds, lang)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -99,41 +91,13 @@ columns[3].metric(t("odds.metric.likely", lang), t("odds.points", lang, n=likely
 st.caption(t(f"odds.close_rule.{rules.close_rule.value}", lang, limit=rules.close_limit))
 
 log_scale = st.toggle(t("odds.chart.log", lang), key="odds_log", help=t("odds.chart.log_help", lang))
-closing = closing_totals(rules)
-kinds = [("odds.legend.melded", MELDED, lambda p: p == 0),
-         ("odds.legend.other", OTHER, lambda p: p not in closing)]
-if rules.close_rule is CloseRule.POINTS:
-    kinds.insert(1, ("odds.legend.close", CLOSE, lambda p: p in closing and p > 0))
-figure = go.Figure()
-for key, colour, belongs in kinds:
-    totals = [p for p, n in enumerate(odds.loose_points) if n and belongs(p)]
-    figure.add_trace(go.Bar(
-        x=totals, y=[100 * odds.share(odds.loose_points[p]) for p in totals],
-        name=t(key, lang, limit=rules.close_limit), marker_color=colour,
-        customdata=[number(odds.loose_points[p], lang) for p in totals],
-        hovertemplate=t("odds.chart.hover", lang) + "<extra></extra>"))
-figure.update_layout(separators=number_separators(lang),
-    title=t("odds.chart.title", lang), xaxis_title=t("odds.chart.x", lang),
-    yaxis_title=t("odds.chart.y", lang), yaxis_type="log" if log_scale else "linear",
-    height=400, margin={"t": 50, "b": 10},
-    plot_bgcolor="#fffdf7", bargap=0.12, barmode="overlay",
-    legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"})
+figure = odds_charts.distribution(odds, rules, lang, bool(log_scale))
 st.plotly_chart(figure, config={"displayModeBar": False}, key="odds_distribution")
 
 st.subheader(t("odds.compare.title", lang), divider="green")
 every = [shipped_odds(get_rules(pid, deck=d) if len(shipped_decks(pid)) > 1 else get_rules(pid))
          for pid in PROFILE_IDS for d in shipped_decks(pid)]
-compare = go.Figure()
-for other in every:
-    current = (other.rules_id, other.deck) == (odds.rules_id, odds.deck)
-    compare.add_trace(go.Scatter(
-        x=list(range(len(other.loose_points))), y=[100 * s for s in other.at_most()],
-        name=label(other), mode="lines", line={"color": LINES[(other.rules_id, other.deck)],
-                                               "width": 4 if current else 2}))
-compare.update_layout(separators=number_separators(lang),
-    xaxis_title=t("odds.chart.x", lang), yaxis_title=t("odds.compare.y", lang), height=380,
-    margin={"t": 20, "b": 10}, plot_bgcolor="#fffdf7", hovermode="x unified",
-    legend={"orientation": "h", "y": -0.25})
+compare = odds_charts.comparison(tuple(every), (odds.rules_id, odds.deck), lang)
 st.plotly_chart(compare, config={"displayModeBar": False}, key="odds_compare")
 for i, first in enumerate(every):
     for second in every[i + 1:]:

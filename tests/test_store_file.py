@@ -225,3 +225,18 @@ def test_the_guard_never_closes_a_descriptor_of_the_file(
     monkeypatch.undo()
     assert store.count_attempts([learner]) == 3
     assert [line for line in touched if line.endswith(str(db))] == []
+
+
+def test_a_read_does_not_wait_for_a_writer(opened: tuple[Store, Path]) -> None:
+    """Reads begin deferred (database.reader): a writer holding the lock (another server's
+    move, say) does not keep a table's poll or the home page waiting, nor fail it."""
+    store, path = opened
+    learner = store.new_learner()
+    writer = sqlite3.connect(path, isolation_level=None, timeout=0)
+    writer.execute("BEGIN IMMEDIATE")  # the write lock, held across the reads below
+    try:
+        assert store.has_learner(learner) and store.attempts(learner) == []
+        assert store.learner_ratings(learner) == {} and store.played_games(learner) == []
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()

@@ -9,7 +9,9 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
+import pyarrow as pa  # type: ignore[import-untyped]
 import streamlit as st
 from babel.lists import format_list
 
@@ -147,17 +149,24 @@ def show_lesson(verdict: coach.Verdict, lang: str, *, watched: Sequence[Card] = 
 def show_exact(verdict: coach.Verdict, lang: str) -> None:
     """Every move of the position with its exact close chance and expected points, one click
     away (an expander), the move played and the best marked."""
+    with st.expander(t("coach.exact", lang), icon=":material/calculate:"):
+        st.dataframe(_exact_table(verdict, lang), hide_index=True, width="stretch")
+
+
+@lru_cache(maxsize=512)  # drawn at every rerun of the Play page, twice (the phone's box too)
+def _exact_table(verdict: coach.Verdict, lang: str) -> pa.Table:
+    """:func:`show_exact`'s rows, as the Arrow table Streamlit sends (no pandas on the way)."""
     position = verdict.position
-    rows = []
+    rows: dict[str, list[str]] = {t(f"coach.exact_col.{name}", lang): []
+                                  for name in ("move", "chance", "points")}
+    moves, chances, points = rows.values()
     for evaluation in coach.evaluate(position):
         mark = ("★ " if evaluation.key == verdict.better.key else "") + (
             "▸ " if evaluation.move == verdict.chosen.move else "")
-        rows.append({t("coach.exact_col.move", lang): mark + _coach_move_words(
-                         evaluation.move, position.top, lang),
-                     t("coach.exact_col.chance", lang): percent(evaluation.chance, lang),
-                     t("coach.exact_col.points", lang): fmt_number(evaluation.points, lang, 2)})
-    with st.expander(t("coach.exact", lang), icon=":material/calculate:"):
-        st.dataframe(rows, hide_index=True, width="stretch")
+        moves.append(mark + _coach_move_words(evaluation.move, position.top, lang))
+        chances.append(percent(evaluation.chance, lang))
+        points.append(fmt_number(evaluation.points, lang, 2))
+    return pa.table(rows)
 
 
 # --- Drawing the table --------------------------------------------------------------------------------

@@ -139,7 +139,20 @@ def set_house_code(code: str | None) -> None:
 
 def page_files() -> list[str]:
     """Every page script, as a path relative to app.py, in Streamlit's order (by file name)."""
-    return [f"pages/{p.name}" for p in sorted((ROOT / "pages").glob("*.py"))]
+    return [path for path, _, _ in _pages()]
+
+
+@cache  # read once a process: every page's sidebar listed pages/ (a glob) 27 times a run
+def _pages() -> tuple[tuple[str, str | None, str], ...]:
+    """Each page script: its path, its i18n page key (None: no known word) and a name made
+    from its file name (the link of a page with no key). A page added while serving shows
+    after a restart."""
+    found = []
+    for file in sorted((ROOT / "pages").glob("*.py")):
+        path = f"pages/{file.name}"
+        found.append((path, page_key(path),
+                      re.sub(r"^[\d_\s-]+", "", file.stem).replace("_", " ")))
+    return tuple(found)
 
 
 def page_key(path: str) -> str | None:
@@ -152,7 +165,7 @@ def page_key(path: str) -> str | None:
 
 def find_page(key: str) -> str | None:
     """The page script for ``key`` (``"hand_lab"``), or None while nobody has written it."""
-    return next((path for path in page_files() if page_key(path) == key), None)
+    return next((path for path, found, _ in _pages() if found == key), None)
 
 
 def _nav(lang: str, rules_id: str) -> None:
@@ -160,14 +173,9 @@ def _nav(lang: str, rules_id: str) -> None:
     state = {"lang": lang, "rules": house_code(rules_id) or rules_id,
              **{name: str(value) for name, value in current_options(rules_id).items()}}
     st.page_link("app.py", label=i18n.t("page.home", lang), query_params=state)
-    for path in page_files():
-        key = page_key(path)
+    for path, key, name in _pages():
         # A page with no known word still gets a link, named after its file.
-        label = (
-            i18n.t(f"page.{key}", lang)
-            if key
-            else re.sub(r"^[\d_\s-]+", "", Path(path).stem).replace("_", " ")
-        )
+        label = i18n.t(f"page.{key}", lang) if key else name
         st.page_link(path, label=label, query_params=state)
     st.divider()
 
@@ -429,6 +437,13 @@ def page_css(css: str) -> None:
 
 def show_footnotes(notes: Footnotes, lang: str) -> None:
     """The sources a page marked, once each, by title and publisher; then what ✎ means."""
+    text = footnotes_text(notes, lang)
+    if text:
+        st.caption(text)
+
+
+def footnotes_text(notes: Footnotes, lang: str) -> str:
+    """What :func:`show_footnotes` shows, as markdown ("" when nothing was marked)."""
     lines = [i18n.t("sources.entry", lang, mark=mark, publisher=found.publisher,
                     title=found.title, language=i18n.t(f"sources.language.{found.language}",
                                                        lang))
@@ -437,5 +452,4 @@ def show_footnotes(notes: Footnotes, lang: str) -> None:
         lines.append(i18n.t("sources.ours", lang, mark=OURS_MARK))
     if notes.house:
         lines.append(i18n.t("sources.house", lang, mark=HOUSE_MARK))
-    if lines:
-        st.caption("  \n".join(lines))
+    return "  \n".join(lines)

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from chinchon.engine.errors import quote
 from chinchon.store import glicko2, played
-from chinchon.store.database import make_engine, upgrade
+from chinchon.store.database import make_engine, reader, upgrade
 from chinchon.store.integrity import verify
 from chinchon.store.schema import (
     CODE_LENGTH,
@@ -252,6 +252,7 @@ class Store:
         if migrate:
             upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._reads = sessionmaker(reader(self.engine), expire_on_commit=False)
 
     def __repr__(self) -> str:
         return f"Store({self.engine.url.render_as_string(hide_password=True)!r})"
@@ -266,6 +267,10 @@ class Store:
     def _session(self) -> Session:
         return self._sessions()
 
+    def _reading(self) -> Session:
+        """A session that only reads (no write lock on SQLite: :func:`database.reader`)."""
+        return self._reads()
+
     # --- Learners -------------------------------------------------------------------------
 
     def new_learner(self, learner_id: str | None = None) -> str:
@@ -278,7 +283,7 @@ class Store:
         return learner_id
 
     def has_learner(self, learner_id: str) -> bool:
-        with self._session() as session:
+        with self._reading() as session:
             return session.get(Learner, check_learner_id(learner_id)) is not None
 
     def check_learner(self, raw: object) -> str:
@@ -417,21 +422,21 @@ class Store:
         query = query.order_by(PuzzleAttempt.created_at.desc(), PuzzleAttempt.id.desc())
         if limit is not None:
             query = query.limit(limit)
-        with self._session() as session:
+        with self._reading() as session:
             return [_recorded(row) for row in reversed(session.scalars(query).all())]
 
     def count_attempts(self, learner_ids: Iterable[str] | None = None) -> int:
         query = select(func.count()).select_from(PuzzleAttempt)
         if learner_ids is not None:
             query = query.where(PuzzleAttempt.learner_id.in_(list(learner_ids)))
-        with self._session() as session:
+        with self._reading() as session:
             return int(session.scalar(query) or 0)
 
     def learner_ratings(self, learner_id: str) -> dict[str, LearnerRatingInfo]:
         """The learner's rating under each profile played so far."""
         query = select(LearnerRating).where(LearnerRating.learner_id == check_learner_id(
             learner_id))
-        with self._session() as session:
+        with self._reading() as session:
             return {row.rules_id: LearnerRatingInfo(row.rules_id, _rating(row), row.games)
                     for row in session.scalars(query)}
 
@@ -441,7 +446,7 @@ class Store:
         query = select(PuzzleRating)
         if puzzle_ids is not None:
             query = query.where(PuzzleRating.puzzle_id.in_(list(puzzle_ids)))
-        with self._session() as session:
+        with self._reading() as session:
             return {row.puzzle_id: _rating(row) for row in session.scalars(query)}
 
     # --- Games (the Play page) ------------------------------------------------------------
@@ -463,7 +468,7 @@ class Store:
         """The learner's finished games, oldest first."""
         query = (select(Game).where(Game.learner_id == check_learner_id(learner_id))
                  .order_by(Game.created_at, Game.id))
-        with self._session() as session:
+        with self._reading() as session:
             return [GameRecord(g.id, g.learner_id, g.rules_id, g.options, g.seats, g.seat,
                                g.record_text, g.record, g.result, g.accuracy, g.review,
                                g.created_at) for g in session.scalars(query)]
@@ -478,10 +483,10 @@ class Store:
 
     def played_games(self, learner_id: str, *, counted: bool = False) -> list[played.Played]:
         """The learner's games of the Play page (``counted``: finished, never face up)."""
-        with self._session() as session:
+        with self._reading() as session:
             return played.of_learner(session, check_learner_id(learner_id), counted=counted)
 
     def played_of_deal(self, learner_id: str, deal: str) -> list[played.Played]:
         """The learner's games of one deal, the latest first."""
-        with self._session() as session:
+        with self._reading() as session:
             return played.of_deal(session, check_learner_id(learner_id), deal)

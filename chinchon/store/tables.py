@@ -35,6 +35,7 @@ from chinchon.game.players import BOT_NAMES, make_bot
 from chinchon.game.records import GameRecord
 from chinchon.game.seat_view import view
 from chinchon.game.state import GameState, apply
+from chinchon.store.database import reader
 from chinchon.store.schema import Learner
 from chinchon.store.store import CODE_ALPHABET, Store, _now, check_learner_id
 from chinchon.store.table_model import (
@@ -116,6 +117,8 @@ class Tables:
         self.pace = pace
         self.away = away
         self._sessions = sessionmaker(store.engine, expire_on_commit=False)
+        # Reads take no write lock (a poll of every seat's page every half second).
+        self._reads = sessionmaker(reader(store.engine), expire_on_commit=False)
         self._states = TableStates()
 
     # --- Reading ------------------------------------------------------------------------------
@@ -134,12 +137,12 @@ class Tables:
     def _load(self, table: object) -> Loaded:
         """The table and its seats; a table idle past :data:`IDLE_CLOSE` is closed first, so
         that every read closes its own table, lobby or no lobby."""
-        with self._sessions() as session:
+        with self._reads() as session:
             loaded = self._read(session, table)
         row = loaded.row
         if row.status in (OPEN, PLAYING) and row.moved_at < _now() - IDLE_CLOSE:
             self.close_idle(table=row.id)
-            with self._sessions() as session:
+            with self._reads() as session:
                 loaded = self._read(session, table)
         return loaded
 
@@ -163,7 +166,7 @@ class Tables:
         """The table's version (what a page polls): one small query."""
         if isinstance(table, bool) or not isinstance(table, int):
             raise UnknownTable(f"not a table number: {quote(table)}")
-        with self._sessions() as session:
+        with self._reads() as session:
             found = session.scalar(select(PlayTable.version).where(PlayTable.id == table))
         if found is None:
             raise UnknownTable(f"no table {quote(table)}")

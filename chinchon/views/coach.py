@@ -177,6 +177,7 @@ class Verdict:
 # --- Evaluating every move ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)  # a page shows one position's figures at every rerun, and twice on a phone
 def evaluate(position: Position) -> tuple[Evaluation, ...]:
     """Every move of the position, best first (equivalent moves keep hand order)."""
     moves = _moves(position)

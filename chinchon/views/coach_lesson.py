@@ -21,6 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from chinchon.engine.cards import Card
@@ -65,6 +66,11 @@ class Lesson:
 def lesson(verdict: coach.Verdict, watched: Sequence[Card] = (), watcher: str = "") -> Lesson:
     """The lesson of ``verdict``. ``watched``: the cards the next player took from the pile
     (and still holds), named ``watcher``: a discard that feeds them is pointed out."""
+    return _lesson(verdict, tuple(watched), watcher)
+
+
+@lru_cache(maxsize=1024)  # the Play page draws the last grade's lesson at every rerun
+def _lesson(verdict: coach.Verdict, watched: tuple[Card, ...], watcher: str) -> Lesson:
     position = verdict.position
     puzzle = coach.as_puzzle(position)
     chosen, better = verdict.chosen, verdict.better

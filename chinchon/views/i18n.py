@@ -374,6 +374,18 @@ def t(key: str, lang: str, **params: object) -> str:
     >>> t("home.sample_loose", "fr", points=0), t("home.sample_loose", "pt", points=0)
     ('Isolée : 0 point', 'Solta: 0 pontos')
     """
+    if not params:
+        return _plain(key, lang)
+    return _text(key, lang, params)
+
+
+@lru_cache(maxsize=8192)  # a page asks for its same few hundred plain texts at every rerun
+def _plain(key: str, lang: str) -> str:
+    """:func:`t` of a text with no values to fill."""
+    return _text(key, lang, {})
+
+
+def _text(key: str, lang: str, params: dict[str, object]) -> str:
     _check_language(lang)
     table = catalog(lang)
     if key in table:

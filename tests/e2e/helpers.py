@@ -32,6 +32,27 @@ CHROMIUM_ARGS = [
 EXPECT_TIMEOUT = 30_000
 
 
+#: The learner cookie's name (webui.learner_cookie).
+COOKIE = "chinchon_learner"
+
+
+def cookie(page: Any, *, unlike: str | None = None, gone: bool = False,
+           timeout: float = EXPECT_TIMEOUT) -> dict[str, Any] | None:
+    """The learner cookie once the browser holds it (and its value differs from ``unlike``),
+    read from the browser's cookie jar: the served site sets it HttpOnly, out of reach of
+    page scripts. ``gone``: wait for it to be removed instead (None once it is). None, or
+    the cookie still there, when ``timeout`` ms pass."""
+    found: dict[str, Any] | None = None
+    for _ in range(int(timeout / 250)):
+        found = next((dict(c) for c in page.context.cookies() if c["name"] == COOKIE), None)
+        if gone and found is None:
+            return None
+        if not gone and found is not None and found["value"] != unlike:
+            return found
+        page.wait_for_timeout(250)  # the cookie jar has no event to wait on: poll it
+    return found if gone else None
+
+
 #: How long :func:`wait_idle` waits for a run to end (ms): the Odds page's charts took more
 #: than 30 s to settle at a load average of 7 (issue 23: two words tests timed out there).
 IDLE_TIMEOUT = 60_000

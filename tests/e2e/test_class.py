@@ -12,7 +12,7 @@ import pytest
 
 from chinchon.puzzles import find_puzzle, solve
 from chinchon.views import i18n
-from tests.e2e.helpers import screenshot, wait_idle
+from tests.e2e.helpers import cookie, screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -59,7 +59,7 @@ def join_and_answer(browser: Any, join_url: str, nickname: str, puzzle_id: str,
     page.get_by_role("button", name="Join the class").click()
     expect(page.get_by_text(f"Welcome to Tuesday club, {nickname}!")).to_be_visible()
     expect(page.get_by_role("link", name="Puzzle 1")).to_be_visible()
-    page.wait_for_function("() => document.cookie.includes('chinchon_learner=')")
+    assert cookie(page) is not None  # HttpOnly on the served site: the browser's jar says
     screenshot(page, f"class-student-{nickname}")
     page.goto(f"{join_url.split('/Class')[0]}/Puzzles?puzzle={puzzle_id}&lang=en")
     wait_idle(page)

@@ -3,6 +3,7 @@ chart, a language switch, and screenshots of the page in every language."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -61,7 +62,8 @@ def test_deep_link_is_the_first_request_to_a_fresh_server(
     expect(page.locator(METRIC).first).to_have_text("4")
     expect(page.get_by_text("You may close, scoring 4")).to_be_visible()
     # The hand (faces drawn by the stylesheet) and the loose card (an image).
-    assert page.locator('span[role="img"][aria-label="4 of oros"], img[alt="4 of oros"]').count() >= 2
+    expect(page.locator('span[role="img"][aria-label="4 of oros"], img[alt="4 of oros"]')
+           .nth(1)).to_be_attached()  # at least two: waited for, not counted at once
     # The faces are static files (webui/faces.py): the deck button's background image and the
     # loose card's image are served addresses, and they decode.
     background = picker(page, "4o").locator(".cardbuttons-face").evaluate(
@@ -107,8 +109,9 @@ def test_language_switch_keeps_the_hand(page: Any, server_url: str) -> None:
     page.wait_for_function("() => location.search.includes('lang=es')")
     expect(page.locator("h1").first).to_have_text("Laboratorio de manos")
     expect(page.locator(TEXT_BOX).first).to_have_value("7o 7c 7b 9e 10e 11e 4o")
-    assert "hand=7o+7c+7b+9e+10e+11e+4o" in page.url
-    assert page.locator('span[role="img"][aria-label="4 de oros"], img[alt="4 de oros"]').count() >= 2
+    expect(page).to_have_url(re.compile(r"hand=7o\+7c\+7b\+9e\+10e\+11e\+4o"))
+    expect(page.locator('span[role="img"][aria-label="4 de oros"], img[alt="4 de oros"]')
+           .nth(1)).to_be_attached()
     # Another page and back through the sidebar: the hand typed is still there.
     page.locator(TEXT_BOX).first.fill("7o 7c 7b 9e 10e 11e 1o")
     page.locator(TEXT_BOX).first.press("Enter")

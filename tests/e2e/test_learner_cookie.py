@@ -10,37 +10,28 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from chinchon.store import Store
-from tests.e2e.helpers import wait_idle
-from tests.e2e.test_progress import COOKIE, _solve
+from tests.e2e.helpers import cookie, wait_idle
+from tests.e2e.test_progress import _solve
 
 pytestmark = pytest.mark.e2e
-
-
-def _cookie(page: Any, unlike: str | None = None) -> dict[str, Any] | None:
-    """The learner cookie once it is there (and differs from ``unlike``)."""
-    for _ in range(60):
-        found = [c for c in page.context.cookies() if c["name"] == COOKIE]
-        if found and found[0]["value"] != unlike:
-            return dict(found[0])
-        page.wait_for_timeout(250)
-    return None
 
 
 def test_the_cookie_is_httponly_and_rotates_on_another_device(
         page: Any, fresh_server: Callable[..., str]) -> None:
     base = fresh_server(script="site_app.py")
     puzzle_id, learner = _solve(page, base)
-    cookie = _cookie(page)
-    assert cookie is not None and cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+    held = cookie(page)
+    assert held is not None and held["httpOnly"] and held["sameSite"] == "Lax"
     assert learner not in page.evaluate("document.cookie")  # no page script can read it
     page.goto(f"{base}/My_progress?lang=en")  # a new session: only the cookie says who
     wait_idle(page)
-    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
+    expect(page.get_by_text(f"Last attempt: puzzle {puzzle_id}")).to_be_visible()
     page.get_by_role("button", name="Continue on another device").click()
     wait_idle(page)
-    fresh = _cookie(page, unlike=learner)
+    fresh = cookie(page, unlike=learner)
     assert fresh is not None and fresh["httpOnly"] and fresh["value"] != learner
     store = Store(os.environ["CHINCHON_DB_URL"])
     assert not store.has_learner(learner)
@@ -48,4 +39,4 @@ def test_the_cookie_is_httponly_and_rotates_on_another_device(
     store.close()
     page.reload()  # the new id is the browser's now
     wait_idle(page)
-    assert page.get_by_text(f"Last attempt: puzzle {puzzle_id}").is_visible()
+    expect(page.get_by_text(f"Last attempt: puzzle {puzzle_id}")).to_be_visible()

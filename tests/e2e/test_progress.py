@@ -13,12 +13,11 @@ from playwright.sync_api import expect
 
 from chinchon.puzzles import load_all, solve
 from chinchon.store import Store
-from tests.e2e.helpers import screenshot, wait_idle
+from tests.e2e.helpers import COOKIE, cookie, screenshot, wait_idle
 from tests.postgres import Cluster
 
 pytestmark = pytest.mark.e2e
 
-COOKIE = "chinchon_learner"
 
 
 def _discard_puzzle() -> tuple[str, str]:
@@ -30,12 +29,8 @@ def _discard_puzzle() -> tuple[str, str]:
 
 
 def _learner_cookie(page: Any) -> str | None:
-    for _ in range(40):
-        found = [c["value"] for c in page.context.cookies() if c["name"] == COOKIE]
-        if found:
-            return str(found[0])
-        page.wait_for_timeout(250)
-    return None
+    found = cookie(page, timeout=10_000)
+    return None if found is None else str(found["value"])
 
 
 def _solve(page: Any, base: str) -> tuple[str, str]:
@@ -76,11 +71,7 @@ def test_an_answer_survives_a_reload_and_forget_me_clears_it(
     page.get_by_role("button", name="Forget me now").click()
     wait_idle(page)
     expect(page.get_by_text("Forgotten: ")).to_be_visible()
-    for _ in range(40):
-        if not any(c["name"] == COOKIE for c in page.context.cookies()):
-            break
-        page.wait_for_timeout(250)
-    assert not any(c["name"] == COOKIE for c in page.context.cookies())
+    assert cookie(page, gone=True) is None
     assert not store.has_learner(learner) and store.count_attempts([learner]) == 0
     store.close()
     page.reload()
@@ -115,11 +106,7 @@ def test_a_bad_or_foreign_cookie_is_refused_with_a_message(
     expect(page.locator('[data-testid="stAlert"]').filter(has_text=message).first).to_be_visible()
     assert page.locator("img[src=x]").count() == 0  # quoted, never markup
     expect(page.get_by_text("Nothing here yet")).to_be_visible()
-    for _ in range(40):  # the refused id is taken out of the browser
-        if not any(c["name"] == COOKIE for c in page.context.cookies()):
-            break
-        page.wait_for_timeout(250)
-    assert not any(c["name"] == COOKIE for c in page.context.cookies())
+    assert cookie(page, gone=True) is None  # the refused id is taken out of the browser
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr", "pt"])

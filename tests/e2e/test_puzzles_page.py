@@ -80,7 +80,7 @@ def test_puzzle_by_url_wrong_then_right_then_explanation_above_next(
     folded = page.get_by_text("Every move compared")
     assert _top(lesson) < _top(after_best) < _top(mine) < _top(next_button) < _top(folded)
     # the draws that close are card pictures, as many as the sentence says
-    assert page.locator('[data-testid="stMain"] img[alt]').count() > 8
+    expect(page.locator('[data-testid="stMain"] img[alt]').nth(8)).to_be_attached()  # > 8
     assert not page.locator('[data-testid="stPlotlyChart"]').is_visible()  # folded
     folded.click()
     page.locator('[data-testid="stPlotlyChart"]').wait_for()

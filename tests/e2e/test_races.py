@@ -55,8 +55,9 @@ def test_type_enter_then_click_at_once_keeps_both(page: Any, server_url: str) ->
         expected = f"{typed} {clicked}"
         expect(page.locator(TEXT_BOX).first).to_have_value(expected)
         assert sorted(taken(page)) == sorted(expected.split()), (typed, clicked, delay)
-        query = page.evaluate("() => new URLSearchParams(location.search).get('hand')")
-        assert query == expected, (query, expected)
+        # The address is written after the run: wait for it (a read would race the write).
+        page.wait_for_function("v => new URLSearchParams(location.search).get('hand') === v",
+                               arg=expected)
 
 
 def test_a_stale_address_never_wins(page: Any, server_url: str) -> None:

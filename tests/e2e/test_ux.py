@@ -100,9 +100,10 @@ def test_every_clickable_card_carries_data_card(page: Any, server_url: str) -> N
     wait_idle(page)
     page.wait_for_selector("button[data-card]")
     buttons = page.locator(".cardbuttons button")
+    expect(buttons).to_have_count(49)
     codes = page.eval_on_selector_all(".cardbuttons button", "bs => bs.map(b => b.dataset.card)")
-    assert buttons.count() == 49 and len(set(codes)) == 49 and "JK" in codes
-    assert page.locator('button[data-card="12b"]').get_attribute("aria-label") == "rey of bastos"
+    assert len(set(codes)) == 49 and "JK" in codes
+    expect(page.locator('button[data-card="12b"]')).to_have_attribute("aria-label", "rey of bastos")
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])
