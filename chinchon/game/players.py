@@ -15,7 +15,8 @@ from chinchon.engine.rules import Rules
 from chinchon.game.actions import Action
 from chinchon.game.bots import Bot, BotError, GreedyBot, RandomBot, StalledGameError
 from chinchon.game.expert import ExpertBot
-from chinchon.game.names import BOT_NAMES, MATCH_ONLY
+from chinchon.game.levels import SLIPS, maker
+from chinchon.game.names import BOT_NAMES
 from chinchon.game.seat_view import view
 from chinchon.game.state import GameState, Phase, apply, new_game
 
@@ -28,8 +29,9 @@ def _expert_nowait(seed: int | str) -> Bot:
     return ExpertBot(seed, waiting=False)
 
 
-_MAKERS: dict[str, Callable[[int | str], Bot]] = dict(
-    zip(BOT_NAMES + MATCH_ONLY, (RandomBot, GreedyBot, _expert, _expert_nowait), strict=True))
+_MAKERS: dict[str, Callable[[int | str], Bot]] = {
+    "random": RandomBot, **{name: maker(name) for name in SLIPS}, "greedy": GreedyBot,
+    "expert": _expert, "expert-nowait": _expert_nowait}
 
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:
