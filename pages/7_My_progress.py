@@ -56,7 +56,7 @@ elif attempts:
     mine = [a for a in attempts if a.rules_id == rules_id]
     change = next((a.change for a in reversed(mine) if a.change is not None), None)
     m1, m0, m2, m3, m4 = st.columns(5)
-    play_rating.metric(m0, play_ratings.get(rules_id), rules_id, lang)
+    play_rating.metric(m0, play_ratings.get(rules_id), rules_id, lang, short=True)
     m1.metric(tr("rating_in", rules=t(f"profile.{rules_id}.name", lang)),
               f"{rating.rating.rating:.0f}" if rating else "—",
               **progress.delta_args(change, lang),
@@ -66,6 +66,7 @@ elif attempts:
     m4.metric(tr("solved"), fmt_percent(sum(a.clean for a in attempts) / len(attempts), lang))
     if rating is not None and rating.rating.provisional:  # a label too long for a quarter row
         st.caption(tr("provisional_help", rd=round(rating.rating.rd)))
+    play_rating.provisional_note(play_ratings.get(rules_id), lang)
     last = attempts[-1]
     st.caption(tr("last", puzzle=last.puzzle_id, answer=move_name(last.answer, lang),
                   result=result_name(last, lang)))

@@ -10,7 +10,8 @@ import pytest
 
 from chinchon.game import ladder
 from chinchon.game.names import BOT_NAMES
-from chinchon.store import Played, Store
+from chinchon.puzzles import pool
+from chinchon.store import Attempt, Played, Store
 from chinchon.store.play_rating import play_ratings
 from tests.pages import open_as
 
@@ -59,3 +60,20 @@ def test_the_play_page_suggests_the_level_nearest_the_play_rating(store: Store) 
     assert any(c.value.startswith("Suggéré pour vous") and
                f"({rating.rating.rating:.0f})" in c.value for c in at.caption)
     assert at.selectbox(key="play_level_0").value == wanted
+
+
+def test_beside_the_puzzle_rating_the_play_rating_is_short_and_said_provisional(
+        store: Store) -> None:
+    learner = store.new_learner()
+    puzzle = pool("fournier")[0]
+    store.record_attempt(Attempt.new(learner, puzzle.id, "fournier", "1o", True,
+                                     difficulty="easy"))
+    game = won(learner, "greedy", 5)
+    store.save_played(game)
+    expected = play_ratings([game], ladder.load())["fournier"]
+    at = open_as(learner, PROGRESS, rules="fournier", lang="en")
+    assert not at.exception
+    assert at.metric[1].label == "Play rating"
+    assert at.metric[1].value == f"{expected.rating.rating:.0f}"
+    assert any(c.value.startswith("Provisional: your Play rating is still unsure (deviation "
+                                  f"{round(expected.rating.rd)})") for c in at.caption)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.game import ladder
@@ -39,17 +40,27 @@ def learner_ratings() -> dict[str, PlayRating]:
         return {}
 
 
-def metric(where: Any, found: PlayRating | None, rules_id: str, lang: str) -> None:
+def metric(where: Any, found: PlayRating | None, rules_id: str, lang: str, *,
+           short: bool = False) -> None:
     """One profile's Play rating as a metric ("—" before a rated game), "(provisional)" while
-    its deviation is high, the deviation in its help."""
+    its deviation is high, the deviation in its help. ``short``: "Play rating" alone, for a
+    narrow column beside the puzzle rating (the page then says provisional under the row)."""
     provisional = found is None or found.rating.provisional
     label = t("ladder.play_rating_in", lang, rules=t(f"profile.{profile(rules_id)}.name", lang))
-    if provisional:
+    if short:
+        label = t("ladder.play_rating", lang)
+    elif provisional:
         label += f" ({t('progress.provisional', lang)})"
     help_text = t("ladder.play_rating_help", lang, games=found.games if found else 0)
     if found is not None and provisional:
         help_text += "\n\n" + t("ladder.provisional_help", lang, rd=round(found.rating.rd))
     where.metric(label, f"{found.rating.rating:.0f}" if found else "—", help=help_text)
+
+
+def provisional_note(found: PlayRating | None, lang: str) -> None:
+    """Under a row with the short metric: the Play rating is provisional, and why."""
+    if found is not None and found.rating.provisional:
+        st.caption(t("ladder.provisional_help", lang, rd=round(found.rating.rd)))
 
 
 def suggested(rules_id: str, offered: Sequence[str]) -> tuple[str | None, PlayRating | None]:
