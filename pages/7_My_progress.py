@@ -10,7 +10,7 @@ import streamlit as st
 from chinchon import puzzles as pz
 from chinchon.store import progress as stats
 from chinchon.views.i18n import fmt_percent, t
-from webui import progress
+from webui import play_rating, progress
 from webui.progress_charts import (
     accuracy_figure,
     calendar_figure,
@@ -39,6 +39,7 @@ progress.show_flash(lang)
 data = progress.learner_data()  # None while the database is away
 attempts = data.attempts if data else []
 games = data.games if data else []
+play_ratings = play_rating.ratings_of(games)
 puzzles_page = find_page("puzzles")
 link_state = {"lang": lang, "rules": rules_id,
               **{k: str(v) for k, v in current_options(rules_id).items()}}
@@ -54,7 +55,8 @@ elif attempts:
     rating = data.ratings.get(rules_id) if data else None
     mine = [a for a in attempts if a.rules_id == rules_id]
     change = next((a.change for a in reversed(mine) if a.change is not None), None)
-    m1, m2, m3, m4 = st.columns(4)
+    m1, m0, m2, m3, m4 = st.columns(5)
+    play_rating.metric(m0, play_ratings.get(rules_id), rules_id, lang, short=True)
     m1.metric(tr("rating_in", rules=t(f"profile.{rules_id}.name", lang)),
               f"{rating.rating.rating:.0f}" if rating else "—",
               **progress.delta_args(change, lang),
@@ -64,6 +66,7 @@ elif attempts:
     m4.metric(tr("solved"), fmt_percent(sum(a.clean for a in attempts) / len(attempts), lang))
     if rating is not None and rating.rating.provisional:  # a label too long for a quarter row
         st.caption(tr("provisional_help", rd=round(rating.rating.rd)))
+    play_rating.provisional_note(play_ratings.get(rules_id), lang)
     last = attempts[-1]
     st.caption(tr("last", puzzle=last.puzzle_id, answer=move_name(last.answer, lang),
                   result=result_name(last, lang)))
@@ -108,6 +111,10 @@ elif attempts:
 # --- Games of the Play page --------------------------------------------------------------------
 if games:
     st.subheader(tr("games"))
+    if play_ratings:  # every profile he has a Play rating in, the page's first
+        shown = sorted(play_ratings, key=lambda rules: (rules != rules_id, rules))
+        for where, rules in zip(st.columns(max(len(shown), 2)), shown, strict=False):
+            play_rating.metric(where, play_ratings[rules], rules, lang)
     if any(g.accuracy is not None for g in games):
         st.plotly_chart(accuracy_figure(games, lang), width="stretch")
     st.dataframe(games_frame(games, lang), hide_index=True, width="stretch",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chinchon.store.glicko2 import (
+from chinchon.ratings.glicko2 import (
     Rating,
     RatingError,
     duel,

@@ -1,5 +1,6 @@
 """The package's layers, read from its imports: the engine (one hand) imports neither the game
-nor anything above it, the game never imports the pages' models or the store, and no module
+nor anything above it, the game never imports the pages' models or the store, the ratings import
+nothing of the package, and no module
 imports itself back through others (every import counts, also one inside a function or under
 ``TYPE_CHECKING``)."""
 
@@ -19,6 +20,10 @@ FORBIDDEN = {
     "chinchon.game": ("chinchon.views", "chinchon.store", "chinchon.puzzles", "chinchon.cli",
                       "streamlit", "sqlalchemy", "alembic", "webui"),
     "chinchon.views": ("streamlit", "webui", "chinchon.store"),
+    # Pure rating functions that the game (the ladder) and the store (the puzzles) both use.
+    "chinchon.ratings": ("chinchon.engine", "chinchon.game", "chinchon.views", "chinchon.store",
+                         "chinchon.puzzles", "chinchon.cli", "streamlit", "sqlalchemy", "alembic",
+                         "webui"),
     "chinchon.store": ("streamlit", "webui", "chinchon.views"),
 }
 

@@ -54,7 +54,7 @@ def test_a_learners_rating_history_and_misses(store: Store) -> None:
     assert not at.exception
     rating = store.learner_ratings(learner)["barajamos"].rating.rating
     assert at.metric[0].value == f"{rating:.0f}"
-    assert at.metric[2].value == "4"
+    assert at.metric[3].value == "4"  # after the Play rating (metric 1)
     assert f"Last attempt: puzzle {ids[-1]}" in texts(at)
     assert len(at.dataframe[0].value) == 4
     # Attempts 2 and 4 were wrong: they are the misses, most recent first.

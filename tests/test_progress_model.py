@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from chinchon.store.glicko2 import Rating
+from chinchon.ratings.glicko2 import Rating
 from chinchon.store.progress import (
     NEW_LEARNER_GAMES,
     calendar,

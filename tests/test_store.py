@@ -15,9 +15,9 @@ from alembic.migration import MigrationContext
 from sqlalchemy import event, func, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from chinchon.ratings.glicko2 import Rating, duel, idle
 from chinchon.store import Attempt, GameRecord, LearnerError, Store, UnknownLearner
 from chinchon.store.database import head_revision, make_engine
-from chinchon.store.glicko2 import Rating, duel, idle
 from chinchon.store.progress import Outbox
 from chinchon.store.schema import Base, Game, Learner, LearnerRating, PuzzleAttempt, PuzzleRating
 from chinchon.store.store import SEED_RD, AttemptError, TransferCodeError

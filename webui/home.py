@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from chinchon.store.glicko2 import Rating
+from chinchon.ratings.glicko2 import Rating
 from chinchon.views import table as tb
 from chinchon.views.i18n import t
 from webui import progress

@@ -20,7 +20,7 @@ from chinchon.game.players import BOT_NAMES
 from chinchon.game.state import Phase
 from chinchon.views import table as tb
 from chinchon.views.i18n import t
-from webui import played
+from webui import play_rating, played
 from webui.card_buttons import clicked_action, clicked_card
 from webui.ui import current_options, current_rules, house_code, literal, url_arrival, url_value
 
@@ -177,11 +177,15 @@ def setup_form(rules_id: str, lang: str) -> None:
                       key="play_opponents") if most > fewest else fewest
     levels = []
     columns = st.columns(most)
+    # the level rated nearest his Play rating (greedy, the ladder's 1500, for a newcomer)
+    suggested, found = play_rating.suggested(rules_id, BOT_NAMES)
     for i in range(count):
         levels.append(columns[i].selectbox(
             tr("bot_name", lang, n=i + 1, level="").strip(" ()·"), BOT_NAMES,
-            index=BOT_NAMES.index("greedy"), key=f"play_level_{i}",
+            index=BOT_NAMES.index(suggested or "greedy"), key=f"play_level_{i}",
             format_func=lambda name: tr(f"level.{name}", lang)))
+    if suggested is not None:
+        st.caption(play_rating.suggestion_text(suggested, found, lang))
     st.caption(tr("setup.levels_help", lang))
     seed = st.number_input(tr("setup.seed", lang), 0, tb.MAX_SEED, key="play_seed_input",
                            value=S.setdefault("play_seed_default", random.randrange(10**6)),

@@ -102,6 +102,8 @@ def keep(page: SeatPage, final: Any, accuracy: Any) -> None:
 
     key = st.query_params.get("key") or ""  # the seat's page is only drawn for its right key
     table_game(page.info.id, page.seat, key, final.rules.code(), final.seats, page.info.version,
-               {"winner": final.winner, "totals": list(final.totals), "table": page.info.id},
+               {"winner": final.winner, "totals": list(final.totals), "table": page.info.id,
+                # each seat's bot level (None for a person): the Play rating's opponents
+                "levels": [None if s.kind == PERSON else s.kind for s in page.info.seats]},
                float(accuracy) if accuracy is not None else None)
     S[kept] = True

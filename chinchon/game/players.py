@@ -15,8 +15,9 @@ from chinchon.engine.rules import Rules
 from chinchon.game.actions import Action
 from chinchon.game.bots import Bot, BotError, GreedyBot, RandomBot, StalledGameError
 from chinchon.game.expert import ExpertBot
+from chinchon.game.levels import SLIPS, maker
 from chinchon.game.master import MasterBot, check_think
-from chinchon.game.names import BOT_NAMES, DEFAULT_THINK_MS, MATCH_ONLY
+from chinchon.game.names import BOT_NAMES, DEFAULT_THINK_MS
 from chinchon.game.seat_view import view
 from chinchon.game.state import GameState, Phase, apply, new_game
 
@@ -41,10 +42,15 @@ def _expert_nowait(seed: int | str, think_ms: int) -> Bot:
     return ExpertBot(seed, waiting=False)
 
 
+def _slipping(name: str) -> Callable[[int | str, int], Bot]:
+    make = maker(name)
+    return lambda seed, think_ms: make(seed)
+
+
 #: Each bot made from its seed and the budget per decision (which only ``master`` uses).
-_MAKERS: dict[str, Callable[[int | str, int], Bot]] = dict(
-    zip(BOT_NAMES + MATCH_ONLY, (_random, _greedy, _expert, _master, _expert_nowait),
-        strict=True))
+_MAKERS: dict[str, Callable[[int | str, int], Bot]] = {
+    "random": _random, **{name: _slipping(name) for name in SLIPS}, "greedy": _greedy,
+    "expert": _expert, "master": _master, "expert-nowait": _expert_nowait}
 
 
 def make_bot(name: str, seed: int | str = 0, think_ms: int = DEFAULT_THINK_MS) -> Bot:

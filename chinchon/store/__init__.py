@@ -3,10 +3,11 @@ with people (:mod:`chinchon.store.tables`).
 
 The engine never imports this package; pages reach it through ``webui/progress.py`` and the
 command line through ``python -m chinchon db upgrade``. See :mod:`chinchon.store.store` for
-the store itself, :mod:`chinchon.store.glicko2` for the ratings and
+the store itself, :mod:`chinchon.ratings.glicko2` for the ratings and
 :mod:`chinchon.store.progress` for what the progress page computes from the rows.
 """
 
+from chinchon.ratings.glicko2 import Rating, RatingError
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.classes import ClassError, Classes
 from chinchon.store.database import (
@@ -17,7 +18,6 @@ from chinchon.store.database import (
     make_engine,
     upgrade,
 )
-from chinchon.store.glicko2 import Rating, RatingError
 from chinchon.store.played import Played, PlayedError
 from chinchon.store.store import (
     Attempt,

@@ -25,7 +25,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
 from chinchon.engine.errors import quote
-from chinchon.store import glicko2, played
+from chinchon.ratings import glicko2
+from chinchon.store import played
 from chinchon.store.database import make_engine, reader, upgrade
 from chinchon.store.integrity import verify
 from chinchon.store.schema import (
