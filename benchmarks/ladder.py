@@ -31,7 +31,7 @@ from typing import Any
 from chinchon.engine.rules import get_rules
 from chinchon.game import ladder
 from chinchon.game.match import GameSummary, Interval, run_match, stderr_progress
-from chinchon.game.names import BOT_NAMES
+from chinchon.game.names import BOT_NAMES, DEFAULT_THINK_MS
 from chinchon.ratings.glicko2 import expected_score
 
 
@@ -56,12 +56,12 @@ def line(rules_id: str, game: GameSummary) -> dict[str, Any]:
 
 
 def play(rules_id: str, pair: tuple[str, str], games: int, seed: int, seats: int,
-         workers: int) -> list[dict[str, Any]]:
+         workers: int, think_ms: int = DEFAULT_THINK_MS) -> list[dict[str, Any]]:
     rules = get_rules(rules_id)
     start = time.perf_counter()
     sys.stderr.write(f"{rules_id} {pair[0]} vs {pair[1]}\n")
     result = run_match(rules, pair, games, seed=seed, workers=workers, seats=seats,
-                       progress=stderr_progress(sys.stderr))
+                       progress=stderr_progress(sys.stderr), think_ms=think_ms)
     found = [line(rules_id, game) for game in result.games]
     print(f"played {pair[0]} vs {pair[1]}: {len(found)} games in "
           f"{time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.1f}", flush=True)
@@ -119,6 +119,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--think", type=int, default=DEFAULT_THINK_MS, metavar="MS",
+                        help=f"master's budget per decision (default {DEFAULT_THINK_MS})")
     parser.add_argument("--add", metavar="NAME", help="rate one new level against its neighbours")
     parser.add_argument("--check", metavar="ID", help="compare another profile's win rates")
     parser.add_argument("--lines", type=Path, default=ladder.LINES_PATH)
@@ -130,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.check is not None:
         shipped = ladder.load(args.out)
         found = [x for pair in pairs for x in play(args.check, pair, args.games, args.seed,
-                                                   args.seats, args.workers)]
+                                                   args.seats, args.workers, args.think)]
         print(f"{args.check}, {args.seats} seats, rated on the shipped ladder:")
         print(report(shipped, found, pairs).split("\n\n", 1)[1])
         return
@@ -138,10 +140,10 @@ def main(argv: list[str] | None = None) -> None:
                                         if args.add not in x["seats"]]
     start = time.perf_counter()
     found = [x for pair in pairs for x in play(args.rules, pair, args.games, args.seed,
-                                               args.seats, args.workers)]
+                                               args.seats, args.workers, args.think)]
     lines = kept + found
     about = {"rules": args.rules, "seats": args.seats, "games_per_pairing": args.games,
-             "reach": args.reach, "seed": args.seed, "anchor": ladder.ANCHOR,
+             "reach": args.reach, "seed": args.seed, "think_ms": args.think, "anchor": ladder.ANCHOR,
              "made_by": "python -m benchmarks.ladder"}
     levels = write(lines, about, args.lines, args.out)
     print(f"{len(found)} games in {time.perf_counter() - start:.0f} s, "
