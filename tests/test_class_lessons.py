@@ -88,3 +88,20 @@ def test_a_live_question_on_a_hand_that_is_no_puzzle(classes: Classes) -> None:
     assert pz.Puzzle.parse(current.puzzle_code) == position
     assert live.answer(asked.id, learner, "2e") and live.answers(asked.id) == {"2e": 1}
     assert reason(live.ask, made.id, made.key, "position", "x" * 5000) == "bad-assignment"
+
+
+def test_the_question_of_a_lesson_hand() -> None:
+    from webui.class_live import hand_puzzle, question_puzzle
+
+    shipped = next(p for p in pz.pool("barajamos") if p.question == "discard")
+    assert hand_puzzle(LessonHand(shipped.hand, shipped.id), "barajamos") == shipped
+    position = hand_puzzle(EIGHT, "barajamos")
+    assert position is not None and position.id == pz.POSITION_ID
+    assert position.hand == EIGHT.cards and pz.solve(position).answers
+    assert hand_puzzle(SEVENS, "barajamos") is None  # seven cards: nothing to throw
+    from chinchon.store.class_live import Question
+
+    asked = Question("q", "c", position.id, 1, False, False, position.code())
+    assert question_puzzle(asked) == position
+    assert question_puzzle(Question("q", "c", shipped.id, 1, False, False)) == shipped
+    assert question_puzzle(Question("q", "c", "gone-1", 1, False, False)) is None

@@ -341,16 +341,19 @@ def _screen(book: Classes, info: ClassInfo, key: str, lesson_id: str | None,
     """What the room reads, redrawn at each poll: the lesson's hand, then the question (its
     own hand drawn only when it is not the lesson's)."""
     hand: tuple[Card, ...] = ()
+    current = LiveQuestions(book).current(info.id)
+    asked = question_puzzle(current) if current is not None else None
     if lesson_id is not None:
         now = Lessons(book).get(info.id, key, lesson_id)
         hand = tuple(sorted(now.hand.cards, key=pz.card_order))
         st.markdown(f"### {where_text(Running(book, info, key, now), lang)}")
-        show_cards([c.code() for c in hand], lang, width=PROJECTOR_WIDTH)
-    current = LiveQuestions(book).current(info.id)
-    asked = question_puzzle(current) if current is not None else None
+        on_it = asked is not None and tuple(sorted(asked.hand, key=pz.card_order)) == hand
+        # Revealed, the chart names every card of the hand: it takes the cards' room.
+        if not (on_it and current is not None and current.revealed):
+            show_cards([c.code() for c in hand], lang, width=PROJECTOR_WIDTH)
     other = asked is None or tuple(sorted(asked.hand, key=pz.card_order)) != hand
     live_block(book, info, key, lang, card_width=PROJECTOR_WIDTH, show_hand=other,
-               chart_height=380)
+               chart_height=340)
 
 
 def projector_view(book: Classes, class_id: str, key: str, lesson_id: str | None,

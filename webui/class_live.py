@@ -98,12 +98,12 @@ def live_block(book: Classes, info: ClassInfo, key: str, lang: str, *, card_widt
             show_cards(_hand(puzzle), lang, width=card_width)
         counts = live.answers(question.id)
         st.markdown(tr("live.answered", lang, answered=sum(counts.values()), students=members))
-        if question.revealed:
-            st.plotly_chart(_thrown_chart(puzzle, dict(counts), lang, chart_height),
-                            width="stretch", config={"displayModeBar": False})
+        if question.revealed:  # the answer first: on a projector the chart may reach the fold
             best = pz.solve(puzzle).answers
             st.success(tr("live.best", lang, move=", ".join(
                 pview.move_name(m, puzzle, lang) for m in best)))
+            st.plotly_chart(_thrown_chart(puzzle, dict(counts), lang, chart_height),
+                            width="stretch", config={"displayModeBar": False})
         c1, c2 = st.columns(2)
         c1.button(tr("live.reveal", lang), disabled=question.revealed,
                   on_click=guarded(live.reveal), args=(info.id, key, question.id),

@@ -74,8 +74,7 @@ def test_a_lesson_on_the_projector_with_two_phones(browser: Any, page: Any,
     wait_idle(page)
     add_hand(page, SEVEN, "Sevens")
     add_hand(page, EIGHT, None)
-    page.goto(teacher_url)
-    wait_idle(page)
+    page.goto(teacher_url)  # the dashboard polls the live question: wait for what it shows
     expect(page.get_by_text("Sevens · 2 hands")).to_be_visible()
     projector_url = page.get_by_role("link", name="Projector view").last.get_attribute("href")
     lab_url = page.get_by_role("link", name="Teach it in the hand lab").get_attribute("href")
@@ -110,7 +109,6 @@ def test_a_lesson_on_the_projector_with_two_phones(browser: Any, page: Any,
     screenshot(projector, "lesson-projector")
 
     page.goto(lab_url)  # the hand lab's teacher mode follows the lesson to its second hand
-    wait_idle(page)
     expect(page.get_by_text("Sevens · hand 2 of 2 · Step 1 of 6")).to_be_visible()
     for phone, _ in phones:
         phone.close()
