@@ -146,14 +146,14 @@ def lessons_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None
         with st.container(border=True, key=f"class_lesson_{lesson.id}"):
             st.markdown(f"**{plain_md(lesson.title)}** · " + tr(
                 "lesson.hands", lang, count=len(lesson.hands)))
-            with st.container(horizontal=True):
-                st.link_button(tr("lesson.teach", lang), hand_lab_link(info, key, lesson.id),
-                               icon=":material/co_present:")
-                st.link_button(tr("projector.open", lang),
-                               projector_link(info.id, key, lesson.id), icon=":material/tv:")
-                st.button(tr("lesson.delete", lang), key=f"class_lesson_del_{lesson.id}",
-                          on_click=guarded(_delete), args=(book, info, key, lesson.id),
-                          icon=":material/delete:", type="tertiary")
+            c1, c2, c3 = st.columns([2, 2, 1])
+            c1.link_button(tr("lesson.teach", lang), hand_lab_link(info, key, lesson.id),
+                           icon=":material/co_present:", width="stretch")
+            c2.link_button(tr("projector.open", lang), projector_link(info.id, key, lesson.id),
+                           icon=":material/tv:", width="stretch")
+            c3.button(tr("lesson.delete", lang), key=f"class_lesson_del_{lesson.id}",
+                      on_click=guarded(_delete), args=(book, info, key, lesson.id),
+                      icon=":material/delete:", type="tertiary")
     with st.expander(tr("lesson.new", lang), icon=":material/playlist_add:"):
         st.text_input(tr("lesson.name", lang), key="class_lesson_title", max_chars=80)
         choices = [p.id for p in pz.pool(info.rules_id)]

@@ -76,8 +76,10 @@ def test_a_lesson_on_the_projector_with_two_phones(browser: Any, page: Any,
     add_hand(page, EIGHT, None)
     page.goto(teacher_url)  # the dashboard polls the live question: wait for what it shows
     expect(page.get_by_text("Sevens · 2 hands")).to_be_visible()
-    projector_url = page.get_by_role("link", name="Projector view").last.get_attribute("href")
-    lab_url = page.get_by_role("link", name="Teach it in the hand lab").get_attribute("href")
+    links = page.locator('[class*="st-key-class_lesson_"]')
+    expect(links.get_by_role("link", name="Projector view")).to_be_visible(timeout=90_000)
+    projector_url = links.get_by_role("link", name="Projector view").get_attribute("href")
+    lab_url = links.get_by_role("link", name="Teach it in the hand lab").get_attribute("href")
     phones = [join(browser, join_url, name) for name in ("Ana", "Ben")]
 
     room = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")
