@@ -322,7 +322,7 @@ def _join_box(info: ClassInfo, lang: str) -> None:
 
 
 def _lesson_controls(run: Running, lang: str) -> None:
-    """Previous, next (and the clicker's keys), ask: they act on the lesson as this run
+    """Previous, next (and the clicker's keys), ask: they act on the lesson as this poll
     read it (a stale move is refused by the store and the screen shows where it is)."""
     lesson = run.lesson
     with st.container(horizontal=True, vertical_alignment="center"):
@@ -345,6 +345,9 @@ def _screen(book: Classes, info: ClassInfo, key: str, lesson_id: str | None,
     asked = question_puzzle(current) if current is not None else None
     if lesson_id is not None:
         now = Lessons(book).get(info.id, key, lesson_id)
+        # The controls are redrawn with the lesson as polled: a move from another screen
+        # leaves no stale version behind, and a click reruns this fragment only.
+        _lesson_controls(Running(book, info, key, now), lang)
         hand = tuple(sorted(now.hand.cards, key=pz.card_order))
         st.markdown(f"### {where_text(Running(book, info, key, now), lang)}")
         on_it = asked is not None and tuple(sorted(asked.hand, key=pz.card_order)) == hand
@@ -373,9 +376,7 @@ def projector_view(book: Classes, class_id: str, key: str, lesson_id: str | None
         left.header(plain_md(info.name), anchor=False)
         with right:
             _join_box(info, lang)
-        if lesson is not None:
-            _lesson_controls(Running(book, info, key, lesson), lang)
-        else:
+        if lesson is None:
             st.caption(tr("projector.no_lesson", lang))
 
         # One polled fragment (not one per part): a poll is a rerun on a shared server.

@@ -1,6 +1,6 @@
 """A lesson in a real browser: the teacher makes a class, saves two hands from the hand lab as a
 lesson ("Add this hand to a lesson"), opens the lesson's projector view (1920×1080), steps to the
-next hand with the clicker's key, asks the class; two students' phones (390×844, two browser
+next hand, asks the class; two students' phones (390×844, two browser
 contexts) throw a card each, the projector counts both without a reload and, revealed, names
 the solver's answer; the hand lab's teacher mode shows the hand the projector moved to."""
 
@@ -88,7 +88,7 @@ def test_a_lesson_on_the_projector_with_two_phones(browser: Any, page: Any,
     projector.goto(projector_url)  # it polls: wait for what it shows, not for an idle page
     expect(projector.get_by_text("Sevens · hand 1 of 2")).to_be_visible()
     expect(projector.get_by_role("button", name="Ask the class")).to_be_disabled()  # 7 cards
-    projector.keyboard.press("ArrowRight")  # the clicker
+    projector.get_by_role("button", name="Next hand").click()
     expect(projector.get_by_text("Sevens · hand 2 of 2")).to_be_visible()
     expect(projector.get_by_role("button", name="Ask the class")).to_be_enabled()
     projector.get_by_role("button", name="Ask the class").click()
