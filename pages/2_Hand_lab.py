@@ -15,6 +15,7 @@ from chinchon.engine.odds import can_rank, rank_of
 from chinchon.engine.solver import HandAnalysis
 from chinchon.views import handlab as hl
 from chinchon.views.i18n import card_name, fmt_percent, t
+from webui import class_lessons as lessons
 from webui.card_buttons import card_picker, clicked_card
 from webui.cards import (
     LAID_RING,
@@ -115,10 +116,22 @@ def go_to_step(step: int) -> None:
     st.session_state.hl_step = step
 
 
+def other_hand(delta: int) -> bool:
+    """In a lesson, go ``delta`` hands on (its first screen); False when there is none."""
+    if lesson is None or not 0 <= lesson.lesson.step + delta < len(lesson.lesson.hands):
+        return False
+    lessons.move(lesson, delta)
+    return True
+
+
 def on_key(action: str) -> None:
-    """Teacher mode's keyboard: → or Space next, ← back, Home the question, End the last."""
+    """Teacher mode's keyboard: → or Space next, ← back, Home the question, End the last;
+    in a lesson, past the last screen the next hand and before the first the one before."""
     last = max(0, st.session_state.get("hl_steps", 1) - 1)
     step = st.session_state.get("hl_step", 0)
+    if (action == "next" and step >= last and other_hand(1)) or (
+            action == "back" and step == 0 and other_hand(-1)):
+        return
     moves = {"next": step + 1, "back": step - 1, "first": 0, "last": last}
     st.session_state.hl_step = min(max(moves.get(action, step), 0), last)
 
@@ -175,6 +188,10 @@ from_url("hand", DEFAULT_HAND)
 from_url("table", "")
 from_url("teacher", "")
 teacher = st.session_state.hl_teacher == "1"
+# A lesson (its link names the class, the teacher key and the lesson): the hand it is on.
+lesson = lessons.running(lang)
+if lesson is not None:
+    lessons.follow(lesson, "hl_hand", "hl_step")
 if st.session_state.get("hl_step_hand") != st.session_state.hl_hand:
     st.session_state.hl_step = 0  # a new hand starts the reveal again
 st.session_state.hl_step_hand = st.session_state.hl_hand
@@ -379,6 +396,7 @@ if not teacher:
     deck_side, summary_side = st.columns([3, 2], gap="medium")
     with summary_side, st.container(key="hl_summary"):
         show_summary()
+        lessons.add_to_lesson(reading.cards, lang)
     with deck_side:
         show_picker()
     if analysis is not None:
@@ -402,15 +420,27 @@ else:
     step = min(st.session_state.get("hl_step", 0), max(0, len(steps) - 1))
     if steps:
         with st.container(key="hl_teacher_nav"):
-            st.progress((step + 1) / len(steps), text=tr(
-                "teacher.progress", step=step + 1, total=len(steps)))
+            progress = tr("teacher.progress", step=step + 1, total=len(steps))
+            if lesson is not None:  # one bar for the whole lesson: the hand, then its step
+                progress = f"{lessons.where_text(lesson, lang)} · {progress}"
+            st.progress((step + 1) / len(steps), text=progress)
+            more = lesson is not None and lesson.lesson.step + 1 < len(lesson.lesson.hands)
             with st.container(horizontal=True):
-                st.button(tr("teacher.back"), on_click=go_to_step, args=(step - 1,),
-                          disabled=step == 0, icon=":material/arrow_back:", key="hl_back")
+                if step == 0 and lesson is not None and lesson.lesson.step > 0:
+                    st.button(t("class.lesson.previous", lang), on_click=other_hand,
+                              args=(-1,), icon=":material/arrow_back:", key="hl_back")
+                else:
+                    st.button(tr("teacher.back"), on_click=go_to_step, args=(step - 1,),
+                              disabled=step == 0, icon=":material/arrow_back:", key="hl_back")
                 if step + 1 < len(steps):
                     st.button(tr(f"teacher.next.{steps[step + 1]}"), type="primary",
                               on_click=go_to_step, args=(step + 1,), key="hl_next",
                               icon=":material/arrow_forward:")
+                elif more:
+                    st.button(t("class.lesson.next", lang), type="primary", on_click=other_hand,
+                              args=(1,), key="hl_next", icon=":material/skip_next:")
+                if lesson is not None:
+                    lessons.ask_button(lesson, lang)
                 st.button(tr("teacher.restart"), on_click=go_to_step, args=(0,),
                           icon=":material/replay:", key="hl_restart", type="tertiary")
             st.caption(tr("teacher.keys"))
@@ -424,7 +454,11 @@ else:
             st.info(tr("hand.need", count=7 - len(reading.cards)), icon=":material/info:")
         else:
             show_teacher_step(steps[step])
-    with st.expander(tr("pick.again"), expanded=not steps):
-        show_picker()
+    if lesson is not None:
+        lessons.live_status(lesson, lang)
+    else:
+        with st.expander(tr("pick.again"), expanded=not steps):
+            show_picker()
+    lessons.add_to_lesson(reading.cards, lang)
 for name in ("hand", "table", "teacher"):
     to_url(name)

@@ -10,10 +10,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from chinchon.views.i18n import t
 from webui import classes as cl
 from webui import progress
+from webui.class_lessons import projector_view
 from webui.class_teacher import teacher_view
 from webui.ui import current_rules, setup_page
 
-lang, rules_id = setup_page("class")
+# The projector view starts with the sidebar folded away: the room sees the whole width.
+_projector = st.query_params.get("view") == "projector"
+lang, rules_id = setup_page("class", sidebar="collapsed" if _projector else "auto")
 progress.banner(lang)
 cl.show_flash(lang)
 book = cl.classes()
@@ -28,6 +31,8 @@ def show() -> None:
     if book is None:
         st.title(t("page.class", lang), anchor=False)
         away()
+    elif "key" in where and where.get("view") == "projector":
+        projector_view(book, where.get("class", ""), where["key"], where.get("lesson"), lang)
     elif "key" in where:
         teacher_view(book, where.get("class", ""), where["key"], lang)
     elif "join" in where:

@@ -5,18 +5,20 @@ the student's phone (the hand, one throw). Both poll the question's row with
 from __future__ import annotations
 
 import datetime
+from urllib.parse import urlencode
 
 import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon import puzzles as pz
+from chinchon.store.class_lessons import LessonHand
 from chinchon.store.class_live import LiveQuestions, Question
 from chinchon.store.classes import ClassError, Classes, ClassInfo
 from chinchon.views import puzzle as pview
 from webui import progress
 from webui.card_buttons import card_buttons, clicked_card
 from webui.cards import show_cards
-from webui.classes import guarded, refused, tr
+from webui.classes import base_url, guarded, refused, tr
 
 #: Seconds between two polls of the question's row.
 POLL = datetime.timedelta(seconds=1)
@@ -28,22 +30,87 @@ def _hand(puzzle: pz.Puzzle) -> list[str]:
     return [c.code() for c in sorted(puzzle.hand, key=pz.card_order)]
 
 
+def question_puzzle(question: Question) -> pz.Puzzle | None:
+    """The puzzle a question asks: the ad-hoc one it carries (a lesson's hand), else the
+    shipped puzzle of its id (None when neither can be read any more)."""
+    if question.puzzle_code:
+        try:
+            return pz.Puzzle.parse(question.puzzle_code)
+        except ValueError:
+            return None
+    return pz.shipped().get(question.puzzle_id)
+
+
+def hand_puzzle(hand: LessonHand, rules: str) -> pz.Puzzle | None:
+    """The "What would you throw?" of a lesson's hand: the shipped puzzle it came from, else
+    its eight cards as a position under the class's ``rules``; None for seven cards (nothing
+    to throw)."""
+    shipped = pz.shipped().get(hand.puzzle_id or "")
+    if shipped is not None and shipped.question == "discard":
+        return shipped
+    if len(hand.cards) != 8:
+        return None
+    return pz.position_puzzle(rules, {}, pz.position_query(hand.cards))
+
+
+def ask_puzzle(live: LiveQuestions, info: ClassInfo, key: str, puzzle: pz.Puzzle) -> None:
+    """Put ``puzzle`` to the class: a shipped one by id, an ad-hoc one with its notation."""
+    code = None if puzzle.id in pz.shipped() else puzzle.code()
+    live.ask(info.id, key, puzzle.id, code)
+
+
 def _ask(live: LiveQuestions, info: ClassInfo, key: str) -> None:
     puzzle_id = st.session_state.get("class_live_pick")
     if puzzle_id in pz.shipped():
         live.ask(info.id, key, puzzle_id)
 
 
-def _thrown_chart(puzzle: pz.Puzzle, counts: dict[str, int], lang: str) -> go.Figure:
+def _thrown_chart(puzzle: pz.Puzzle, counts: dict[str, int], lang: str,
+                  height: int = 300) -> go.Figure:
     solution = pz.solve(puzzle)
     codes = _hand(puzzle)  # every card, thrown or not: the solver's answer shows even at 0
     figure = go.Figure(go.Bar(
         x=[pview.move_name(c, puzzle, lang) for c in codes], y=[counts.get(c, 0) for c in codes],
         marker_color=[GREEN if solution.is_correct(c) else GREY for c in codes],
         text=[counts.get(c, 0) for c in codes], textposition="outside", cliponaxis=False))
-    figure.update_layout(height=300, margin={"l": 10, "r": 10, "t": 30, "b": 10},
-                         title=tr("live.thrown", lang), yaxis={"dtick": 1})
+    big = height > 300  # the projector's: letters read from the back of the room
+    figure.update_layout(height=height, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+                         title=tr("live.thrown", lang), yaxis={"dtick": 1},
+                         font={"size": 22 if big else 14})
     return figure
+
+
+def live_block(book: Classes, info: ClassInfo, key: str, lang: str, *, card_width: int = 72,
+               show_hand: bool = True, chart_height: int = 300) -> None:
+    """The open question (call it in a polled fragment): the hand, how many answered, and
+    after the reveal what was thrown beside the solver's answer; reveal and end buttons."""
+    live = LiveQuestions(book)
+    question = live.current(info.id)
+    if question is None:
+        return
+    puzzle = question_puzzle(question)
+    if puzzle is None:
+        return
+    members = len(book.members(info.id, key))  # students join during the lesson too
+    with st.container(border=True, key="class_live_projector"):
+        st.markdown(f"### {tr('live.question', lang)}")
+        if show_hand:
+            show_cards(_hand(puzzle), lang, width=card_width)
+        counts = live.answers(question.id)
+        st.markdown(tr("live.answered", lang, answered=sum(counts.values()), students=members))
+        if question.revealed:  # the answer first: on a projector the chart may reach the fold
+            best = pz.solve(puzzle).answers
+            st.success(tr("live.best", lang, move=", ".join(
+                pview.move_name(m, puzzle, lang) for m in best)))
+            st.plotly_chart(_thrown_chart(puzzle, dict(counts), lang, chart_height),
+                            width="stretch", config={"displayModeBar": False})
+        c1, c2 = st.columns(2)
+        c1.button(tr("live.reveal", lang), disabled=question.revealed,
+                  on_click=guarded(live.reveal), args=(info.id, key, question.id),
+                  icon=":material/visibility:", width="stretch", key="class_live_reveal")
+        c2.button(tr("live.close", lang), on_click=guarded(live.close),
+                  args=(info.id, key, question.id), icon=":material/close:", width="stretch",
+                  key="class_live_end")
 
 
 def teacher_panel(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
@@ -59,39 +126,27 @@ def teacher_panel(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
                      label_visibility="collapsed")
         c2.button(tr("live.ask", lang), on_click=guarded(_ask), args=(live, info, key),
                   icon=":material/campaign:", width="stretch", type="primary")
+    st.link_button(tr("projector.open", lang), projector_link(info.id, key),
+                   icon=":material/co_present:")
+
     @st.fragment(run_every=POLL)
     def projector() -> None:
-        question = live.current(info.id)
-        if question is None:
-            return
-        members = len(book.members(info.id, key))  # students join during the lesson too
-        puzzle = pz.find_puzzle(question.puzzle_id)
-        with st.container(border=True, key="class_live_projector"):
-            st.markdown(f"### {tr('live.question', lang)}")
-            show_cards(_hand(puzzle), lang, width=72)
-            counts = live.answers(question.id)
-            st.markdown(tr("live.answered", lang, answered=sum(counts.values()),
-                           students=members))
-            if question.revealed:
-                st.plotly_chart(_thrown_chart(puzzle, dict(counts), lang), width="stretch",
-                                config={"displayModeBar": False})
-                best = pz.solve(puzzle).answers
-                st.success(tr("live.best", lang, move=", ".join(
-                    pview.move_name(m, puzzle, lang) for m in best)))
-            c1, c2 = st.columns(2)
-            c1.button(tr("live.reveal", lang), disabled=question.revealed,
-                      on_click=guarded(live.reveal), args=(info.id, key, question.id),
-                      icon=":material/visibility:", width="stretch")
-            c2.button(tr("live.close", lang), on_click=guarded(live.close),
-                      args=(info.id, key, question.id), icon=":material/close:",
-                      width="stretch")
+        live_block(book, info, key, lang)
 
     projector()
 
 
+def projector_link(class_id: str, key: str, lesson_id: str | None = None) -> str:
+    """The projector view of a class (and of one of its lessons), relative to the site."""
+    query = {"class": class_id, "key": key, "view": "projector"}
+    if lesson_id:
+        query["lesson"] = lesson_id
+    return f"{base_url()}/Class?{urlencode(query)}"
+
+
 def _throw(live: LiveQuestions, question: Question, learner_id: str) -> None:
     move = clicked_card(LIVE_KEY)
-    puzzle = pz.shipped().get(question.puzzle_id)
+    puzzle = question_puzzle(question)
     if move is None or puzzle is None:
         return
     try:
@@ -99,7 +154,9 @@ def _throw(live: LiveQuestions, question: Question, learner_id: str) -> None:
     except ClassError as error:
         st.session_state["class_live_refused"] = error.reason
         return
-    if counted:  # the throw is also an attempt at the puzzle: the dashboard counts it
+    # The throw is also an attempt at a shipped puzzle, so the dashboard counts it; a lesson's
+    # own hand has no id to rate or to assign, and is counted in the question alone.
+    if counted and puzzle.id in pz.shipped():
         progress.record_attempt(puzzle, move, pz.solve(puzzle).is_correct(move), False)
 
 
@@ -115,7 +172,9 @@ def student_panel(book: Classes, class_id: str, learner_id: str, lang: str) -> N
         question = live.current(class_id)
         if question is None:
             return
-        puzzle = pz.find_puzzle(question.puzzle_id)
+        puzzle = question_puzzle(question)
+        if puzzle is None:
+            return
         mine = live.has_answered(question.id, learner_id)
         with st.container(border=True, key="class_live_phone"):
             st.markdown(f"**{tr('live.question', lang)}**")

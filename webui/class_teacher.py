@@ -16,6 +16,7 @@ from chinchon.store.class_dashboard import Dashboard, PuzzleStat, StudentRow, da
 from chinchon.store.classes import Assignment, ClassError, Classes, ClassInfo
 from chinchon.views import puzzle as pview
 from chinchon.views.i18n import LANGUAGE_NAMES, fmt_date, fmt_number, fmt_percent, t
+from webui.class_lessons import lessons_section
 from webui.class_live import teacher_panel
 from webui.classes import (
     assignment_form,
@@ -191,6 +192,7 @@ def teacher_view(book: Classes, class_id: str, key: str, lang: str) -> None:
     share_box(book, info, key, lang)
     if not info.archived:
         teacher_panel(book, info, key, lang)
+        lessons_section(book, info, key, lang)
     works_section(book, info, key, lang)
     dashboard_section(book, info, key, lang)
     students_section(book, info, key, lang)

@@ -69,6 +69,10 @@ def _flash(kind: str, key: str, **values: object) -> None:
     st.session_state[_FLASH] = (kind, key, values)
 
 
+#: For the other class modules' callbacks.
+flash = _flash
+
+
 def show_flash(lang: str) -> None:
     said = st.session_state.pop(_FLASH, None)
     if said:
@@ -89,7 +93,7 @@ def guarded(action: Callable[..., object]) -> Callable[..., None]:
 
 #: Session key of where the page is: {"join": code, "class": id, "key": teacher key}.
 ROUTE = "class_route"
-_ROUTE_NAMES = ("join", "class", "key")
+_ROUTE_NAMES = ("join", "class", "key", "view", "lesson")
 
 
 def route() -> dict[str, str]:

@@ -8,6 +8,7 @@ the store itself, :mod:`chinchon.ratings.glicko2` for the ratings and
 """
 
 from chinchon.ratings.glicko2 import Rating, RatingError
+from chinchon.store.class_lessons import Lesson, LessonHand, Lessons
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.classes import ClassError, Classes
 from chinchon.store.database import (
@@ -35,7 +36,8 @@ from chinchon.store.table_schema import PlaySeat, PlayTable  # noqa: F401  (in B
 
 __all__ = [
     "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "ClassError", "Classes",
-    "DatabaseUrlError", "GameRecord", "LearnerError", "LearnerRatingInfo", "LiveQuestions",
+    "DatabaseUrlError", "GameRecord", "LearnerError", "LearnerRatingInfo", "Lesson", "LessonHand",
+    "Lessons", "LiveQuestions",
     "Played", "PlayedError", "Rating", "RatingError", "Recorded", "Store", "TransferCodeError",
     "UnknownLearner", "check_learner_id", "database_url", "make_engine", "upgrade",
 ]

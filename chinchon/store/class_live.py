@@ -15,7 +15,7 @@ import uuid
 from collections import Counter
 from dataclasses import dataclass
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, select, update
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -23,6 +23,9 @@ from chinchon.engine.errors import quote
 from chinchon.store.classes import ClassError, Classes, MemberRow
 from chinchon.store.schema import ID_LENGTH, PUZZLE_ID_LENGTH, Base
 from chinchon.store.store import check_learner_id
+
+#: The longest ad-hoc puzzle kept (a pack notation block is a few hundred characters).
+PUZZLE_CODE_LENGTH = 2000
 
 
 class QuestionRow(Base):
@@ -32,6 +35,8 @@ class QuestionRow(Base):
     class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"),
                                           index=True)
     puzzle_id: Mapped[str] = mapped_column(String(PUZZLE_ID_LENGTH))
+    #: A hand that is no shipped puzzle (a lesson's): the ad-hoc puzzle's pack notation.
+    puzzle_code: Mapped[str | None] = mapped_column(Text)
     version: Mapped[int] = mapped_column(Integer)
     revealed: Mapped[bool] = mapped_column(Boolean)
     closed: Mapped[bool] = mapped_column(Boolean)
@@ -57,10 +62,13 @@ class Question:
     version: int
     revealed: bool
     closed: bool
+    #: The pack notation of an ad-hoc puzzle (a lesson's hand), None for a shipped one.
+    puzzle_code: str | None = None
 
 
 def _question(row: QuestionRow) -> Question:
-    return Question(row.id, row.class_id, row.puzzle_id, row.version, row.revealed, row.closed)
+    return Question(row.id, row.class_id, row.puzzle_id, row.version, row.revealed, row.closed,
+                    row.puzzle_code)
 
 
 def _now() -> datetime.datetime:
@@ -73,15 +81,20 @@ class LiveQuestions:
     def __init__(self, classes: Classes) -> None:
         self.classes = classes
 
-    def ask(self, class_id: str, key: str, puzzle_id: str) -> Question:
-        """Put ``puzzle_id`` to the class now; the question before it (if any) is closed."""
+    def ask(self, class_id: str, key: str, puzzle_id: str,
+            puzzle_code: str | None = None) -> Question:
+        """Put ``puzzle_id`` to the class now (or, with ``puzzle_code``, the ad-hoc puzzle of
+        that pack notation); the question before it (if any) is closed."""
+        if puzzle_code is not None and len(puzzle_code) > PUZZLE_CODE_LENGTH:
+            raise ClassError(f"not a puzzle to ask: {quote(puzzle_code)}", "bad-assignment")
         self.classes.open(class_id, key)
         with self.classes._session() as session, session.begin():
             session.execute(update(QuestionRow).where(
                 QuestionRow.class_id == class_id, QuestionRow.closed.is_(False)).values(
                 closed=True, version=QuestionRow.version + 1))
             row = QuestionRow(id=uuid.uuid4().hex, class_id=class_id, puzzle_id=puzzle_id,
-                              version=1, revealed=False, closed=False, created_at=_now())
+                              puzzle_code=puzzle_code, version=1, revealed=False, closed=False,
+                              created_at=_now())
             session.add(row)
             session.flush()
             return _question(row)

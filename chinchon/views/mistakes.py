@@ -1,0 +1,41 @@
+"""The coach's mistakes of a played game as hands for a lesson: every throw of yours that the
+coach grades a mistake or worse, as the eight cards you held before throwing.
+
+A Play game is kept as its setup's URL values and its ``moves`` (:mod:`chinchon.store.played`);
+:func:`game_of` rebuilds it, :func:`mistake_hands` grades your throws with the same coach as
+the Play page's review (:func:`chinchon.views.table.verdicts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from chinchon.engine.cards import Card
+from chinchon.game.actions import Discard
+from chinchon.views.coach import GRADES
+from chinchon.views.table import Game, decisions, load, parse_setup, verdicts
+
+#: The deck options a setup's URL values may carry.
+_OPTIONS = ("decks", "deck", "jokers")
+
+
+def game_of(values: Mapping[str, str], moves: str) -> Game:
+    """The game of a stored setup (``rules``, ``seats``, ``seed``, options) and its moves;
+    a ``ValueError`` names what does not fit."""
+    try:
+        options = {k: int(v) for k, v in values.items() if k in _OPTIONS}
+        setup = parse_setup(values["rules"], options, values["seats"], values["seed"])
+    except (KeyError, ValueError) as error:
+        raise ValueError(f"not a game's setup: {error}") from None
+    return load(setup, moves)
+
+
+def mistake_hands(game: Game, worst: str = "mistake") -> tuple[tuple[Card, ...], ...]:
+    """Your eight cards before each throw the coach grades ``worst`` or worse, in the order
+    played (a hand met twice is given once)."""
+    floor = GRADES.index(worst)
+    throws = [i for i in decisions(game) if isinstance(game.actions[i], Discard)]
+    graded = verdicts(game, throws)
+    hands = [graded[i].position.hand for i in sorted(graded)
+             if GRADES.index(graded[i].grade) >= floor]
+    return tuple(dict.fromkeys(tuple(hand) for hand in hands))
