@@ -73,13 +73,16 @@ class Widgets:
     """What the last run drew: widget ids by key or label, the card codes of each component."""
 
     ids: dict[str, str] = field(default_factory=dict)  # key or label -> widget id
+    kinds: dict[str, str] = field(default_factory=dict)  # widget id -> "button", "checkbox"…
     #: Button groups (segmented controls): widget id -> the options as the page words them.
     choices: dict[str, list[str]] = field(default_factory=dict)
     components: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # key -> (id, codes)
     exceptions: list[str] = field(default_factory=list)
 
-    def find(self, needle: str) -> str | None:
-        return next((wid for name, wid in self.ids.items() if needle in name), None)
+    def find(self, needle: str, kind: str | None = None) -> str | None:
+        """The first widget whose key or label holds ``needle`` (of that ``kind`` if given)."""
+        return next((wid for name, wid in self.ids.items()
+                     if needle in name and (kind is None or self.kinds.get(wid) == kind)), None)
 
 
 @dataclass
@@ -162,6 +165,7 @@ class Session:
             widget = getattr(element, kind)
             if not widget.disabled:  # a browser cannot click a disabled button either
                 self.widgets.ids[f"{widget.id} {widget.label}"] = widget.id
+                self.widgets.kinds[widget.id] = kind
             if kind == "button_group":
                 self.widgets.choices[widget.id] = [option.content for option in widget.options]
 
@@ -181,20 +185,22 @@ class Session:
 
     async def press(self, *labels: str) -> float | None:
         """Press the first button found among ``labels`` (keys or labels)."""
-        widget = next((w for w in map(self.widgets.find, labels) if w is not None), None)
+        # only buttons: a segmented control labelled "Next puzzle…" takes no trigger
+        found = (self.widgets.find(label, "button") for label in labels)
+        widget = next((w for w in found if w is not None), None)
         if widget is None:
             return None
         return await self.rerun([WidgetState(id=widget, trigger_value=True)])
 
     async def toggle(self, key: str) -> float | None:
-        widget = self.widgets.find(key)
+        widget = self.widgets.find(key, "checkbox")
         if widget is None:
             return None
         return await self.rerun([WidgetState(id=widget, bool_value=self.rng.random() < 0.5)])
 
     async def choose(self, key: str, index: int) -> float | None:
         """Pick option ``index`` of a segmented control."""
-        widget = self.widgets.find(key)
+        widget = self.widgets.find(key, "button_group")
         options = self.widgets.choices.get(widget or "", [])
         if widget is None or len(options) <= index:
             return None
