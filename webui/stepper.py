@@ -3,11 +3,12 @@ Lay-off table and Play pages, the review of a hand on the Play page).
 
 The step lives in the session under ``key``; :func:`step_controls` draws the buttons and
 "Step 2 of 9", clamps the step to ``1..count`` and, with ``keys``, listens for the arrow keys
-(``webui.keys``).
+(``webui.keys``) and says so, on a keyboard device only: a phone is told to tap the buttons.
 """
 
 from __future__ import annotations
 
+import html
 from functools import partial
 
 import streamlit as st
@@ -21,6 +22,12 @@ SYMBOLS = ((":material/first_page:", "first"), (":material/chevron_left:", "back
            (":material/chevron_right:", "next"), (":material/last_page:", "last"))
 #: The arrow keys, Home and End (Space is left to the focused button).
 ARROWS = {key: action for key, action in STEP_KEYS.items() if key != " "}
+#: A touch screen (or a phone's width) has no arrow keys: there the tap hint shows instead.
+_HINT_CSS = """<style>
+.step-hint-tap { display: none; }
+@media (pointer: coarse), (max-width: 640px) {
+  .step-hint-keys { display: none; } .step-hint-tap { display: inline; } }
+</style>"""
 
 
 def go_to(key: str, step: int, count: int) -> None:
@@ -43,8 +50,8 @@ def current_step(key: str, count: int, start: int = 1) -> int:
 def step_controls(key: str, count: int, lang: str, *, keys: bool = True, start: int = 1,
                   label: str | None = None) -> int:
     """The four buttons and where you are (the message ``label`` with ``step`` and ``count``:
-    "Step 2 of 9", by default naming the arrow keys only when they step); returns the step
-    shown."""
+    "Step 2 of 9"), then, when the arrow keys step, how to step on this device: the keys on a
+    keyboard, a tap on the buttons on a phone (``data-step-hint``); returns the step shown."""
     step = current_step(key, count, start)
     targets = {"first": 1, "back": step - 1, "next": step + 1, "last": count}
     with st.container(horizontal=True, vertical_alignment="center"):
@@ -53,8 +60,12 @@ def step_controls(key: str, count: int, lang: str, *, keys: bool = True, start: 
             st.button("", icon=icon, key=f"{key}-{name}", on_click=go_to, args=(key, target, count),
                       help=t(f"layoffs.replay.{name}", lang),
                       disabled=(target < 1 or target > count or target == step))
-        label = label or ("layoffs.replay.at" if keys else "review.replay_at")
-        st.markdown(t(label, lang, step=step, count=count))
+        st.markdown(t(label or "review.replay_at", lang, step=step, count=count))
+        if keys and count > 1:
+            st.html(f'{_HINT_CSS}<span data-step-hint style="opacity:.75">'
+                    f'<span class="step-hint-keys">{html.escape(t("review.step_keys", lang))}'
+                    f'</span><span class="step-hint-tap">{html.escape(t("review.step_tap", lang))}'
+                    f'</span></span>')
     if keys and count:
         step_keys(f"{key}-keys", partial(_on_key, key=key, step=step, count=count), ARROWS)
     return step
