@@ -60,7 +60,7 @@ def test_a_row_opens_its_move_and_the_buttons_step_the_hand() -> None:
     at = open_page(PAGE, **BOT_CLOSES, moves=game.code(), lang="en")
     assert f"Move **1** of {len(moves)}" in _texts(at)
     # How to step: the keys on a keyboard, a tap on a phone (CSS shows one of the two).
-    hint = next(h.proto.body for h in at.get("html") if "data-step-hint" in h.proto.body)
+    hint = next(h.proto.body for h in at.get("html") if "data-keys-hint" in h.proto.body)
     assert "the ← → keys step too" in hint and "tap the ‹ › buttons to step" in hint
     assert "@media (pointer: coarse), (max-width: 640px)" in hint
     first = game.actions[moves[0]]

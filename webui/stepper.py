@@ -8,13 +8,12 @@ The step lives in the session under ``key``; :func:`step_controls` draws the but
 
 from __future__ import annotations
 
-import html
 from functools import partial
 
 import streamlit as st
 
 from chinchon.views.i18n import t
-from webui.keys import STEP_KEYS, step_keys
+from webui.keys import STEP_KEYS, keys_hint, step_keys
 
 #: The buttons: icon and name (the help text is ``layoffs.replay.NAME``). Material icons, the
 #: font Streamlit ships: Debian's chromium fonts draw ⏮ and ⏭ as empty boxes.
@@ -22,12 +21,6 @@ SYMBOLS = ((":material/first_page:", "first"), (":material/chevron_left:", "back
            (":material/chevron_right:", "next"), (":material/last_page:", "last"))
 #: The arrow keys, Home and End (Space is left to the focused button).
 ARROWS = {key: action for key, action in STEP_KEYS.items() if key != " "}
-#: A touch screen (or a phone's width) has no arrow keys: there the tap hint shows instead.
-_HINT_CSS = """<style>
-.step-hint-tap { display: none; }
-@media (pointer: coarse), (max-width: 640px) {
-  .step-hint-keys { display: none; } .step-hint-tap { display: inline; } }
-</style>"""
 
 
 def go_to(key: str, step: int, count: int) -> None:
@@ -51,7 +44,7 @@ def step_controls(key: str, count: int, lang: str, *, keys: bool = True, start: 
                   label: str | None = None) -> int:
     """The four buttons and where you are (the message ``label`` with ``step`` and ``count``:
     "Step 2 of 9"), then, when the arrow keys step, how to step on this device: the keys on a
-    keyboard, a tap on the buttons on a phone (``data-step-hint``); returns the step shown."""
+    keyboard, a tap on the buttons on a phone (:func:`webui.keys.keys_hint`); returns the step shown."""
     step = current_step(key, count, start)
     targets = {"first": 1, "back": step - 1, "next": step + 1, "last": count}
     with st.container(horizontal=True, vertical_alignment="center"):
@@ -62,10 +55,7 @@ def step_controls(key: str, count: int, lang: str, *, keys: bool = True, start: 
                       disabled=(target < 1 or target > count or target == step))
         st.markdown(t(label or "review.replay_at", lang, step=step, count=count))
         if keys and count > 1:
-            st.html(f'{_HINT_CSS}<span data-step-hint style="opacity:.75">'
-                    f'<span class="step-hint-keys">{html.escape(t("review.step_keys", lang))}'
-                    f'</span><span class="step-hint-tap">{html.escape(t("review.step_tap", lang))}'
-                    f'</span></span>')
+            keys_hint(t("review.step_keys", lang), t("review.step_tap", lang))
     if keys and count:
         step_keys(f"{key}-keys", partial(_on_key, key=key, step=step, count=count), ARROWS)
     return step

@@ -157,10 +157,10 @@ def test_screenshots_in_every_language(browser: Any, server_url: str, lang: str,
         page.locator(".st-key-play_review_steps_1").scroll_into_view_if_needed()
         expect(page.locator(".st-key-play_review_steps_1")).not_to_contain_text("{")
         # The arrow keys are named on a keyboard device only; a phone is told to tap.
-        hint = page.locator(".st-key-play_review_steps_1 [data-step-hint]")
+        hint = page.locator(".st-key-play_review_steps_1 [data-keys-hint]")
         shown, hidden = ("keys", "tap") if width > 640 else ("tap", "keys")
-        expect(hint.locator(f".step-hint-{shown}")).to_be_visible()
-        expect(hint.locator(f".step-hint-{hidden}")).to_be_hidden()
+        expect(hint.locator(f".keys-hint-{shown}")).to_be_visible()
+        expect(hint.locator(f".keys-hint-{hidden}")).to_be_hidden()
         screenshot(page, f"play-review-{lang}-{width}", full_page=False)
     finally:
         context.close()
