@@ -19,7 +19,7 @@ from chinchon.views.i18n import card_name, fmt_date, t
 from webui import progress  # progress (issue 11)
 from webui.card_buttons import card_buttons, clicked_card
 from webui.classes import puzzle_tools as class_tools  # classes (issue 21)
-from webui.keys import step_keys
+from webui.keys import keys_hint, step_keys
 from webui.ui import (
     current_options,
     house_code,
@@ -390,6 +390,6 @@ if puzzle.seen:
     with st.expander(f"{tr('seen')} ({len(puzzle.seen)})"):
         show_cards([c.code() for c in puzzle.seen], lang, width=40, gap=4)
 step_keys("pz_keys", on_key, KEYS)
-st.caption(tr(f"keys.{puzzle.question}", n=len(hand_codes)))
+keys_hint(tr(f"keys.{puzzle.question}", n=len(hand_codes)), caption=True)  # keyboards only
 class_tools(puzzle, candidates(), lang)  # classes (issue 21): add to an assignment, worksheet
 st.caption(tr("intro"))

@@ -148,3 +148,7 @@ def test_house_rules_in_words() -> None:
     words = house_words(rules, "en")
     assert "the ace of oros is the joker" in words and "above 100" in words
     assert house_words(get_rules("barajamos"), "en") == ""
+    # French sets a space before a colon; English does not.
+    assert ": " in words and " : " not in words
+    french = house_words(rules, "fr")
+    assert french.count(" : ") == 2 and french.count(":") == 2, french

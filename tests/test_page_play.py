@@ -250,3 +250,26 @@ def test_a_teachers_link_opens_the_table_face_up():
     assert "teacher" not in at.query_params
     at = at.toggle(key="play_teacher").set_value(True).run()
     assert at.query_params["teacher"] == "1"
+
+
+def test_a_bots_draw_moves_from_the_stock_or_the_pile_then_his_throw() -> None:
+    """Item 6: the bot whose turn just ended is drawn moving, whichever source he drew from;
+    his throw moves after his draw (the pile's animation waits for it)."""
+    from chinchon.game.actions import PILE, STOCK
+    from webui import table as wt
+
+    game = tb.new_game(tb.parse_setup("barajamos", {}, "greedy,greedy", "573763")).catch_up()
+    assert wt._just_drew(game) == (2, PILE)  # the deal's first round: bot 2 took the pile card
+    sources = set()
+    while not game.state.results and len(sources) < 2:
+        game = game.play(tb.hint(game.state)[0])
+        while game.bot_to_move and not game.state.results:
+            game = game.play_bot_turn()
+            drew = wt._just_drew(game)
+            assert drew is not None and drew[0] == game.states[-2].turn
+            sources.add(drew[1])
+    assert sources == {STOCK, PILE}
+    assert wt._just_drew(game.play(tb.hint(game.state)[0])) is None  # your own draw: no motion
+    css = wt._motion_css("play-pile-moving", 0.45, 0.45)
+    assert "0.45s ease-out 0.45s backwards" in css and ".play-pile-moving > div > img" in css
+    assert wt._motion_css("play-pile-moving", 0.0) == ""  # the instant pace moves nothing

@@ -8,6 +8,7 @@ typed into a text box, a select or an editable element are left alone.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping
 
 import streamlit as st
@@ -48,6 +49,25 @@ export default function (component) {
 """
 
 _COMPONENT = st.components.v2.component("chinchon_step_keys", js=_JS)
+
+
+#: A touch screen (or a phone's width) has no keys: a hint about them hides there, and the
+#: tap hint beside it shows instead.
+_HINT_CSS = """<style>
+.keys-hint-tap { display: none; }
+@media (pointer: coarse), (max-width: 640px) {
+  .keys-hint-keys { display: none; } .keys-hint-tap { display: inline; } }
+</style>"""
+
+
+def keys_hint(keys: str, tap: str = "", *, caption: bool = False) -> None:
+    """The words ``keys`` about keys, shown on a keyboard device only; on a phone ``tap``
+    (what to tap instead) or nothing (a ``data-keys-hint`` hook). ``caption``: in a
+    caption's size."""
+    size = "font-size:.875rem;" if caption else ""
+    st.html(f'{_HINT_CSS}<div data-keys-hint style="{size}opacity:.75">'
+            f'<span class="keys-hint-keys">{html.escape(keys)}</span>'
+            f'<span class="keys-hint-tap">{html.escape(tap)}</span></div>')
 
 
 def step_keys(key: str, on_action: Callable[[str], None],

@@ -196,10 +196,11 @@ PILE_SHOWN = 6
 
 
 def show_discards(game: tb.Game, names: Sequence[str], lang: str, *, index: int | None = None,
-                  moving: float = 0.0, width: int = 52) -> None:
+                  moving: float = 0.0, after: float = 0.0, width: int = 52) -> None:
     """The discard pile before action ``index`` (default: now): its last cards fanned with who
     threw each, the whole pile in a drawer. ``moving``: the newest card slides onto the pile
-    in that many seconds (a bot's throw shown at the table's pace)."""
+    in that many seconds, ``after`` seconds from now (a bot's throw shown at the table's
+    pace, after his draw)."""
     at = len(game.actions) if index is None else index
     pile = review.pile_at(game, at)
     if not pile:
@@ -218,7 +219,7 @@ def show_discards(game: tb.Game, names: Sequence[str], lang: str, *, index: int 
 
     st.caption(t("review.pile" if index is not None else "review.pile_now", lang,
                  count=len(pile)))
-    motion = _motion_css(moving)
+    motion = _motion_css("play-pile-moving", moving, after)
     codes = " ".join(card.code() for card, _ in pile)
     st.html(f'{motion}<div data-pile="{codes}" class="{"play-pile-moving" if motion else ""}">'
             f'{row(pile[-PILE_SHOWN:], width)}</div>')
@@ -229,55 +230,70 @@ def show_discards(game: tb.Game, names: Sequence[str], lang: str, *, index: int 
 
 def show_opponents(game: tb.Game, names: Sequence[str], lang: str) -> None:
     """One compact box per bot (it wraps on a phone): name, level, to play, cards (backs, or
-    faces under the teacher's switch), points and count, and what he took from the pile."""
+    faces under the teacher's switch) with what he took from the pile beside them, points and
+    count. The bot whose turn just ended is shown moving at the pace: the card he drew slides
+    in (from the stock: his newest back; from the pile: the card taken), then his throw slides
+    onto the pile (:func:`show_discards`)."""
     boxes = []
     wild = wild_codes(game.setup.rules)
-    took_now = _just_took(game)
+    drew = _just_drew(game)
     for info in tb.seats(game, face_up())[1:]:
         ring = "2px solid #1f7a4d" if info.to_play else "1px solid rgba(128,128,128,.35)"
         name = html.escape(names[info.seat]) + (" ▶" if info.to_play else "")
         parts = [f'<div style="font-weight:600">{name}</div>']
+        cards = []
+        moving = drew is not None and drew[0] == info.seat
         if not info.playing:
             parts.append(f'<div style="opacity:.7">{html.escape(tr("out", lang))}</div>')
         elif info.hand is not None:
-            parts.append(_row([c.code() for c in info.hand], lang, 30, wild))
+            cards.append(_row([c.code() for c in info.hand], lang, 30, wild))
         elif info.count:
-            parts.append(_backs_html(info.count))
+            stock = moving and drew is not None and drew[1] != PILE
+            cards.append(f'<div class="{"play-draw-moving" if stock else ""}">'
+                         f'{_backs_html(info.count)}</div>')
+        if info.taken:
+            taken = "play-draw-moving" if moving and drew is not None and drew[1] == PILE else ""
+            cards.append(f'<div title="{html.escape(tr("took", lang))}"><div style="font-size:'
+                         f'.75rem;opacity:.75">{html.escape(tr("took", lang))}</div>'
+                         f'<div class="{taken}">{_row([c.code() for c in info.taken], lang, 34, wild)}'
+                         f'</div></div>')
+        if cards:
+            parts.append('<div style="display:flex;flex-wrap:wrap;gap:4px 14px;'
+                         f'align-items:flex-end">{"".join(cards)}</div>')
         line = seat_line(info.total, info.count or 0, lang)
         parts.append(f'<div style="font-size:.85rem;opacity:.75">{html.escape(line)}</div>')
-        if info.taken:
-            parts.append(f'<div style="font-size:.8rem;opacity:.75">'
-                         f'{html.escape(tr("took", lang))}</div>')
-            moving = "play-pile-moving" if info.seat == took_now else ""
-            parts.append(f'<div class="{moving}">'
-                         f'{_row([c.code() for c in info.taken], lang, 40, wild)}</div>')
         boxes.append(f'<div data-seat="{info.seat}" style="border:{ring};border-radius:10px;'
-                     f'padding:8px 12px;display:flex;flex-direction:column;gap:4px;'
+                     f'padding:6px 12px;display:flex;flex-direction:column;gap:3px;'
                      f'min-width:150px;flex:1 1 150px">{"".join(parts)}</div>')
-    motion = _motion_css(pace()) if took_now is not None else ""
+    motion = _motion_css("play-draw-moving", pace() / 2) if drew is not None else ""
     st.html(motion + '<div style="display:flex;flex-wrap:wrap;gap:10px">' + "".join(boxes)
             + "</div>")
 
 
-def _just_took(game: tb.Game) -> int | None:
-    """The bot whose turn just ended with a card taken from the pile (its draw is shown as a
-    movement), else None."""
+def _just_drew(game: tb.Game) -> tuple[int, str] | None:
+    """The bot whose turn just ended (a draw, then a throw) and where he drew from (its draw
+    is shown as a movement), else None."""
     actions = game.actions
     if len(actions) < 2 or not isinstance(actions[-1], Discard):
         return None
     seat = game.states[-2].turn
     draw = actions[-2]
-    taken = isinstance(draw, Draw) and draw.source == PILE and game.states[-3].turn == seat
-    return seat if taken and seat != tb.HUMAN else None
+    if not isinstance(draw, Draw) or game.states[-3].turn != seat or seat == tb.HUMAN:
+        return None
+    return seat, draw.source
 
 
-def _motion_css(seconds: float) -> str:
-    """The newest card of a ``play-pile-moving`` row slides in over ``seconds`` (the pace)."""
+def _motion_css(name: str, seconds: float, delay: float = 0.0) -> str:
+    """The newest card of a row of class ``name`` slides in over ``seconds`` (the pace), after
+    ``delay`` seconds (hidden until then): the last figure of a card row, or the last back of
+    a row of backs (a card drawn from the stock)."""
     if seconds <= 0:
         return ""
-    return (f"<style>.play-pile-moving .chinchon-cards > figure:last-child {{ animation: "
-            f"play-pile-in {seconds:.2f}s ease-out; }} @keyframes play-pile-in {{ from {{ "
-            f"transform: translate(-40px, -60px) rotate(-8deg); opacity: 0; }} }}</style>")
+    timing = f"{seconds:.2f}s ease-out {delay:.2f}s backwards"
+    return (f"<style>.{name} .chinchon-cards > figure:last-child, .{name} > div > "
+            f"img:last-child {{ animation: play-card-in {timing}; }} @keyframes play-card-in "
+            f"{{ from {{ transform: translate(-40px, -60px) rotate(-8deg); opacity: 0; }} }}"
+            f"</style>")
 
 
 def show_draw_area(game: tb.Game, lang: str) -> None:
@@ -500,36 +516,39 @@ def show_coach(game: tb.Game, lang: str, names: Sequence[str] = ()) -> None:
 
 
 COACH_BOX = "play_coach"
-#: Streamlit stacks columns below 640 px: the narrow coach box shows there, the wide one above
-#: (and the page's title shrinks, so that the hand and the grade fit the first screen).
+#: Streamlit stacks columns below 640 px: the narrow coach box shows there, the wide one above.
+#: The page's title is smaller and nearer the top bar (never under it), and the wide coach box
+#: scrolls past a height, so that your hand and its buttons fit a laptop's first screen.
 _NARROW_CSS = f"""
 .st-key-{COACH_BOX}_narrow {{ display: none; }}
+.st-key-{COACH_BOX}_wide {{ max-height: 210px; overflow-y: auto; }}
+[data-testid="stMain"] h1 {{ font-size: 2rem; padding: 0; }}
+[data-testid="stMainBlockContainer"] {{ padding-top: 4rem; }}
 @media (max-width: 640px) {{
   .st-key-{COACH_BOX}_wide {{ display: none; }}
   .st-key-{COACH_BOX}_narrow {{ display: flex; }}
-  /* The table needs the whole first screen on a phone: a smaller page title. */
-  [data-testid="stMain"] h1 {{ font-size: 1.75rem; padding: 0; }}
-  [data-testid="stMainBlockContainer"] {{ padding-top: 3rem; }}
+  [data-testid="stMain"] h1 {{ font-size: 1.75rem; }}
 }}
 """
 
 
 def show_table(game: tb.Game, names: Sequence[str], lang: str) -> None:
-    """The whole table: opponents, the pile and the stock, the bots' turns, your hand, your
-    controls and the coach."""
+    """The whole table: opponents, the stock and the pile with the discards so far, the coach
+    and the bots' turns, your hand, your controls."""
     st.html(f"<style>{_NARROW_CSS}</style>")
     show_opponents(game, names, lang)
     left, right = st.columns([2, 3], gap="medium")
     with left:
         show_draw_area(game, lang)
+        last = len(game.actions) - 1
+        thrown_by_bot = (last >= 0 and isinstance(game.actions[last], Discard)
+                         and game.states[last].turn != tb.HUMAN)
+        half = pace() / 2 if thrown_by_bot else 0.0  # his draw moves first, then his throw
+        show_discards(game, names, lang, moving=half, after=half, width=34)
     with right:
         with st.container(border=True, key=f"{COACH_BOX}_wide"):
             show_coach(game, lang, names)
         show_turn_notes(game, names, lang)
-        last = len(game.actions) - 1
-        thrown_by_bot = (last >= 0 and isinstance(game.actions[last], Discard)
-                         and game.states[last].turn != tb.HUMAN)
-        show_discards(game, names, lang, moving=pace() if thrown_by_bot else 0.0, width=34)
     held = game.state.hands[tb.HUMAN] or ()
     line = seat_line(game.state.totals[tb.HUMAN], len(held), lang)
     st.markdown(f"**{tr('your_hand', lang)}** · {line}")

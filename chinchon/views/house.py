@@ -27,6 +27,7 @@ from chinchon.engine.rules import (
     get_rules,
     house_values,
 )
+from chinchon.views.i18n import t
 from chinchon.views.variants import compare
 
 __all__ = ["CLOSE_KINDS", "NUMBER_KEYS", "SummaryRow", "build_code", "choice_label",
@@ -90,4 +91,5 @@ def house_words(rules: Rules, lang: str) -> str:
     >>> house_words(get_rules("barajamos+limit=100"), "en")
     'Elimination: above 100 (exactly 100 stays in)'
     """
-    return "; ".join(f"{row.label}: {row.house}" for row in summary(rules, lang) if row.changed)
+    return "; ".join(t("house.change", lang, label=row.label, value=row.house)
+                     for row in summary(rules, lang) if row.changed)

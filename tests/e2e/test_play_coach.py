@@ -104,6 +104,29 @@ def test_a_reload_after_your_close_shows_that_hand_end(page: Any, server_url: st
     expect(page.locator(".st-key-play_review_steps_1")).to_be_visible()
 
 
+def test_your_hand_and_its_buttons_are_on_a_laptops_first_screen(browser: Any,
+                                                                server_url: str) -> None:
+    """At 1366x900, your turn to draw: the whole hand, Hint and Arrange above the fold; the
+    page's title below the top bar."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    try:
+        _open(page, server_url, BOT_CLOSED.split("&moves=")[0])
+        expect(page.locator('button[data-action="draw-stock"]:not([disabled])')).to_be_visible()
+        cards = page.locator('.cardbuttons button[data-card]:not([data-action])')
+        expect(cards).to_have_count(7)
+        for name in ("play_hint_button", "play_arrange"):
+            expect(page.locator(f".st-key-{name} button")).to_be_in_viewport(ratio=1)
+        for i in range(7):
+            expect(cards.nth(i)).to_be_in_viewport(ratio=1)
+        title = page.locator('[data-testid="stMain"] h1').first.bounding_box()
+        header = page.locator('[data-testid="stHeader"]').bounding_box()
+        assert title and header and title["y"] >= header["y"] + header["height"] - 1
+        screenshot(page, "play-first-screen-1366", full_page=False)
+    finally:
+        context.close()
+
+
 WORDS = {"en": "You can close now", "es": "Puedes cerrar ya", "fr": "Vous pouvez fermer",
          "pt": "Pode fechar já"}
 
@@ -133,6 +156,11 @@ def test_screenshots_in_every_language(browser: Any, server_url: str, lang: str,
         assert page.locator(".modebar").count() == 0
         page.locator(".st-key-play_review_steps_1").scroll_into_view_if_needed()
         expect(page.locator(".st-key-play_review_steps_1")).not_to_contain_text("{")
+        # The arrow keys are named on a keyboard device only; a phone is told to tap.
+        hint = page.locator(".st-key-play_review_steps_1 [data-keys-hint]")
+        shown, hidden = ("keys", "tap") if width > 640 else ("tap", "keys")
+        expect(hint.locator(f".keys-hint-{shown}")).to_be_visible()
+        expect(hint.locator(f".keys-hint-{hidden}")).to_be_hidden()
         screenshot(page, f"play-review-{lang}-{width}", full_page=False)
     finally:
         context.close()

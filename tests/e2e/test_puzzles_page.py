@@ -151,6 +151,9 @@ def test_phone_first_screen_holds_the_question_and_the_whole_hand(
         assert all(b["x"] >= 0 and b["x"] + 20 <= PHONE["width"] for b in boxes)
         # the filters wait behind a button
         assert not page.get_by_text("Difficulty", exact=True).is_visible()
+        # a phone has no keyboard: the keys' line is not shown there
+        expect(page.locator("[data-keys-hint]")).to_be_attached()
+        expect(page.get_by_text("H a hint, N the next puzzle", exact=False)).to_be_hidden()
         _card(page, right).click()
         wait_idle(page)
         page.get_by_text("Every move compared").click()
