@@ -22,7 +22,7 @@ from webui.progress_charts import (
     result_name,
     theme_figure,
 )
-from webui.ui import current_options, find_page, setup_page
+from webui.ui import current_options, find_page, page_css, setup_page
 
 lang, rules_id = setup_page("progress")
 progress.banner(lang)
@@ -55,7 +55,11 @@ elif attempts:
     rating = data.ratings.get(rules_id) if data else None
     mine = [a for a in attempts if a.rules_id == rules_id]
     change = next((a.change for a in reversed(mine) if a.change is not None), None)
-    m1, m0, m2, m3, m4 = st.columns(5)
+    # five metrics share the row: a long label ("Classificação (Barajamos)") wraps, never cut
+    page_css('.st-key-progress_metrics [data-testid="stMetricLabel"] * '
+             '{ white-space: normal !important; overflow: visible !important; '
+             'text-overflow: clip !important; }')
+    m1, m0, m2, m3, m4 = st.container(key="progress_metrics").columns(5)
     play_rating.metric(m0, play_ratings.get(rules_id), rules_id, lang, short=True)
     m1.metric(tr("rating_in", rules=t(f"profile.{rules_id}.name", lang)),
               f"{rating.rating.rating:.0f}" if rating else "—",
