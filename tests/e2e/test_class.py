@@ -36,6 +36,14 @@ def make_class(page: Any, server_url: str) -> tuple[str, str]:
     teacher_url = page.url
     page.get_by_text("New assignment").click()
     form = page.locator('[data-testid="stForm"]')
+    # The class picks at random: a theme only "which card to throw" puzzles carry keeps the
+    # students' clicks on cards (a take-or-draw puzzle has no card to throw wrong).
+    theme = form.locator('[data-testid="stSelectbox"]').filter(has_text="Theme")
+    expect(theme).to_be_visible()
+    wait_idle(page)  # the expander has opened: a click during its animation opens no list
+    theme.click()
+    page.get_by_role("option", name="Break the pair").click()
+    expect(form.get_by_role("combobox", name="Theme")).to_have_value("Break the pair")
     form.get_by_label("Title (optional)").fill("Week 1")
     form.get_by_label("How many").fill("1")
     page.get_by_role("button", name="Assign").click()
@@ -75,6 +83,7 @@ def test_a_teacher_sees_two_students_results(browser: Any, page: Any, server_url
     teacher_url, puzzle_id = make_class(page, server_url)
     join_url = page.locator("code").filter(has_text="/Class?join=").first.inner_text().strip()
     puzzle = find_puzzle(puzzle_id)
+    assert puzzle.question == "discard", puzzle_id
     solution = solve(puzzle)
     wrong = next(c.code() for c in puzzle.hand if not solution.is_correct(c.code()))
     join_and_answer(browser, join_url, "Ana", puzzle_id, [wrong, solution.answers[0]])
