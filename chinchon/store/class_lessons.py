@@ -20,7 +20,6 @@ older version is refused (``UPDATE … WHERE version = :v``) and the page redraw
 from __future__ import annotations
 
 import datetime
-import re
 import unicodedata
 import uuid
 from collections.abc import Sequence
@@ -33,12 +32,10 @@ from chinchon.engine.cards import Card, hand_code, parse_hand
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import parse_house
 from chinchon.store.classes import TITLE_LENGTH, ClassError, Classes
-from chinchon.store.schema import ID_LENGTH, PUZZLE_ID_LENGTH, Base
+from chinchon.store.schema import ID_LENGTH, ID_RE, PUZZLE_ID_LENGTH, PUZZLE_ID_RE, Base
 
 MAX_HANDS = 40
 HAND_SIZES = (7, 8)
-_PUZZLE_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
-_ID_RE = re.compile(r"[0-9a-f]{32}")
 
 
 class LessonRow(Base):
@@ -81,7 +78,7 @@ class LessonHand:
         name, colon, rest = text.partition(":")
         puzzle_id = name.strip() if colon else None
         if puzzle_id is not None and not (len(puzzle_id) <= PUZZLE_ID_LENGTH
-                                          and _PUZZLE_RE.fullmatch(puzzle_id)):
+                                          and PUZZLE_ID_RE.fullmatch(puzzle_id)):
             raise _bad(f"not a puzzle id: {quote(puzzle_id)}")
         try:
             cards = parse_hand(rest if colon else text)
@@ -166,7 +163,7 @@ class Lessons:
     @staticmethod
     def _row(session: Session, class_id: str, lesson_id: object) -> LessonRow:
         row = (session.get(LessonRow, lesson_id)
-               if isinstance(lesson_id, str) and _ID_RE.fullmatch(lesson_id) else None)
+               if isinstance(lesson_id, str) and ID_RE.fullmatch(lesson_id) else None)
         if row is None or row.class_id != class_id:
             raise ClassError(f"no such lesson in this class: {quote(lesson_id)}",
                              "unknown-lesson")

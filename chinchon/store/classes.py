@@ -48,7 +48,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import RulesError, parse_house
 from chinchon.store.played import Played
-from chinchon.store.schema import ID_LENGTH, PUZZLE_ID_LENGTH, Base
+from chinchon.store.schema import ID_LENGTH, ID_RE, PUZZLE_ID_LENGTH, PUZZLE_ID_RE, Base
 from chinchon.store.store import (
     CODE_ALPHABET,
     LearnerRatingInfo,
@@ -71,7 +71,6 @@ KINDS = ("puzzles", "tour", "games")
 BOT_LEVELS = ("random", "greedy", "expert")
 _KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _LANG_RE = re.compile(r"[a-z]{2}")
-_PUZZLE_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 class ClassError(ValueError):
@@ -340,7 +339,7 @@ class Classes:
     def _teacher_row(self, session: Session, class_id: object, key: object,
                      lock: bool = False) -> ClassRow:
         row = None
-        if isinstance(class_id, str) and re.fullmatch(r"[0-9a-f]{32}", class_id):
+        if isinstance(class_id, str) and ID_RE.fullmatch(class_id):
             row = session.get(ClassRow, class_id, with_for_update=lock)
         if row is None:
             raise ClassError(f"no such class: {quote(class_id)}", "unknown-class")
@@ -563,7 +562,7 @@ def _check_assignment(kind: str, title: str, puzzles: Sequence[str], bot: str | 
             raise bad(f"a puzzle assignment holds 1 to {MAX_PUZZLES} puzzles, not {len(ids)}")
         for pid in ids:
             if not (isinstance(pid, str) and len(pid) <= PUZZLE_ID_LENGTH
-                    and _PUZZLE_RE.fullmatch(pid)):
+                    and PUZZLE_ID_RE.fullmatch(pid)):
                 raise bad(f"not a puzzle id: {quote(pid)}")
         return ids
     if kind == "games":

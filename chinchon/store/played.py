@@ -29,12 +29,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from chinchon.engine.errors import quote
-from chinchon.store.schema import DEAL_LENGTH, PlayedGame
+from chinchon.store.schema import DEAL_LENGTH, ID_RE, PlayedGame
 
 #: Where a game was started: dealt here, a deal opened at its start from a link, or a seat of
 #: a table with people (its moves are the table's, written by the server as they were played).
 ORIGINS = ("new", "link", "table")
-_ID_RE = re.compile(r"[0-9a-f]{32}")
 _DEAL_RE = re.compile(rf"[0-9a-z]{{1,{DEAL_LENGTH}}}")
 
 
@@ -92,7 +91,7 @@ class Played:
                        result=dict(result), accuracy=accuracy)
 
     def check(self) -> None:
-        if not _ID_RE.fullmatch(self.id):
+        if not ID_RE.fullmatch(self.id):
             raise PlayedError(f"not a played game id: {quote(self.id)}")
         if not _DEAL_RE.fullmatch(self.deal):
             raise PlayedError(f"not a deal digest: {quote(self.deal)}")

@@ -31,6 +31,7 @@ from chinchon.store.database import make_engine, reader, upgrade
 from chinchon.store.integrity import verify
 from chinchon.store.schema import (
     CODE_LENGTH,
+    ID_RE,
     PUZZLE_ID_LENGTH,
     RULES_ID_LENGTH,
     Base,
@@ -42,7 +43,6 @@ from chinchon.store.schema import (
     PuzzleRating,
 )
 
-_ID_RE = re.compile(r"[0-9a-f]{32}")
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 _ANSWER_RE = re.compile(r"[a-z0-9=]{1,16}")
 #: Transfer codes: no 0/O, 1/I/L, so a code read aloud or copied by hand survives.
@@ -87,7 +87,7 @@ def check_learner_id(raw: object) -> str:
     ...
     chinchon.store.store.LearnerError: not a learner id: 'nope'
     """
-    if not isinstance(raw, str) or not _ID_RE.fullmatch(raw):
+    if not isinstance(raw, str) or not ID_RE.fullmatch(raw):
         raise LearnerError(f"not a learner id: {quote(raw)}")
     return raw
 
@@ -138,7 +138,7 @@ class Attempt:
 
     def check(self) -> None:
         check_learner_id(self.learner_id)
-        if not _ID_RE.fullmatch(self.id):
+        if not ID_RE.fullmatch(self.id):
             raise AttemptError(f"not an attempt id: {quote(self.id)}")
         for name, value, length in (("puzzle", self.puzzle_id, PUZZLE_ID_LENGTH),
                                     ("rules", self.rules_id, RULES_ID_LENGTH)):
