@@ -32,7 +32,7 @@ from chinchon.engine.cards import Card, hand_code, parse_hand
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import parse_house
 from chinchon.store.classes import TITLE_LENGTH, ClassError, Classes
-from chinchon.store.schema import ID_LENGTH, ID_RE, PUZZLE_ID_LENGTH, PUZZLE_ID_RE, Base
+from chinchon.store.schema import ID_LENGTH, ID_RE, NAME_RE, PUZZLE_ID_LENGTH, Base
 
 MAX_HANDS = 40
 HAND_SIZES = (7, 8)
@@ -78,7 +78,7 @@ class LessonHand:
         name, colon, rest = text.partition(":")
         puzzle_id = name.strip() if colon else None
         if puzzle_id is not None and not (len(puzzle_id) <= PUZZLE_ID_LENGTH
-                                          and PUZZLE_ID_RE.fullmatch(puzzle_id)):
+                                          and NAME_RE.fullmatch(puzzle_id)):
             raise _bad(f"not a puzzle id: {quote(puzzle_id)}")
         try:
             cards = parse_hand(rest if colon else text)

@@ -48,7 +48,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import RulesError, parse_house
 from chinchon.store.played import Played
-from chinchon.store.schema import ID_LENGTH, ID_RE, PUZZLE_ID_LENGTH, PUZZLE_ID_RE, Base
+from chinchon.store.schema import ID_LENGTH, ID_RE, NAME_RE, PUZZLE_ID_LENGTH, Base
 from chinchon.store.store import (
     CODE_ALPHABET,
     LearnerRatingInfo,
@@ -562,7 +562,7 @@ def _check_assignment(kind: str, title: str, puzzles: Sequence[str], bot: str | 
             raise bad(f"a puzzle assignment holds 1 to {MAX_PUZZLES} puzzles, not {len(ids)}")
         for pid in ids:
             if not (isinstance(pid, str) and len(pid) <= PUZZLE_ID_LENGTH
-                    and PUZZLE_ID_RE.fullmatch(pid)):
+                    and NAME_RE.fullmatch(pid)):
                 raise bad(f"not a puzzle id: {quote(pid)}")
         return ids
     if kind == "games":

@@ -16,9 +16,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 ID_LENGTH = 32  # a uuid4 in hex
 CODE_LENGTH = 8
 PUZZLE_ID_LENGTH = 64
-#: A row id (a uuid4 in hex) and a puzzle id, as checked before any query.
+#: A row id (a uuid4 in hex), and a name (a puzzle or rules id), as checked before any query.
 ID_RE = re.compile(r"[0-9a-f]{32}")
-PUZZLE_ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
+NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 RULES_ID_LENGTH = 32
 DEAL_LENGTH = 16  # the digest of a deal's setup (chinchon.views.table.Setup.check)
 

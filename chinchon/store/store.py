@@ -32,6 +32,7 @@ from chinchon.store.integrity import verify
 from chinchon.store.schema import (
     CODE_LENGTH,
     ID_RE,
+    NAME_RE,
     PUZZLE_ID_LENGTH,
     RULES_ID_LENGTH,
     Base,
@@ -43,7 +44,6 @@ from chinchon.store.schema import (
     PuzzleRating,
 )
 
-_NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 _ANSWER_RE = re.compile(r"[a-z0-9=]{1,16}")
 #: Transfer codes: no 0/O, 1/I/L, so a code read aloud or copied by hand survives.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -142,7 +142,7 @@ class Attempt:
             raise AttemptError(f"not an attempt id: {quote(self.id)}")
         for name, value, length in (("puzzle", self.puzzle_id, PUZZLE_ID_LENGTH),
                                     ("rules", self.rules_id, RULES_ID_LENGTH)):
-            if not (isinstance(value, str) and len(value) <= length and _NAME_RE.fullmatch(value)):
+            if not (isinstance(value, str) and len(value) <= length and NAME_RE.fullmatch(value)):
                 raise AttemptError(f"not a {name} id: {quote(value)}")
         if self.answer is not None and not _ANSWER_RE.fullmatch(self.answer):
             raise AttemptError(f"not an answer: {quote(self.answer)}")
