@@ -10,9 +10,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.store import Attempt, Store
+from chinchon.store.class_lessons import Lessons
 from chinchon.store.classes import Classes
 from chinchon.views.i18n import t
 from tests.pages import open_as
+from webui.classes import TEACHING
 
 PAGE = "pages/99_Class.py"
 
@@ -106,3 +108,21 @@ def test_the_teacher_makes_a_class_and_lands_on_its_dashboard(classes: Classes) 
     info = classes.open(route["class"], route["key"])  # the page's teacher link works
     assert info.name == "Martes" and info.rules == "barajamos"
     assert route["key"] in "\n".join(str(c.value) for c in at.code)
+
+
+def test_the_hand_lab_adds_a_hand_to_a_lesson_and_keeps_saying_so(classes: Classes) -> None:
+    made = classes.create("Jueves", "barajamos", "en")
+    at = open_as(None, "pages/2_Hand_lab.py", hand="7o 7c 7b 9e 10e 11e 4o")
+    at.session_state[TEACHING] = {made.id: made.key}
+    at.run()
+    next(w for w in at.text_input if w.label == t("class.lesson.name", "en")).input("Sevens")
+    added = t("class.lesson.added", "en", title="Sevens")
+    assert added not in texts(at)
+    next(b for b in at.button if b.label == t("class.lesson.add_button", "en")).click().run()
+    assert not at.exception
+    [lesson] = Lessons(classes).lessons(made.id, made.key)
+    assert lesson.title == "Sevens" and len(lesson.hands) == 1
+    at.run()  # any later rerun (a poll, another widget) keeps the line: it is read from the store
+    assert added in texts(at)
+    at.text_input(key="hl_hand_box").input("1o 2o 3o 4o 5c 6c 7c").run()  # another hand: not in it
+    assert not at.exception and added not in texts(at)

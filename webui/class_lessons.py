@@ -258,8 +258,7 @@ def _add(book: Classes, cards: tuple[Card, ...]) -> None:
     except ClassError as error:
         flash("error", f"error.{error.reason}")
         return
-    state["class_lab_lesson"] = lesson.id
-    flash("success", "lesson.added", title=plain_md(lesson.title))
+    state["class_lab_lesson"] = lesson.id  # the line under the button then says it is there
 
 
 def add_to_lesson(cards: tuple[Card, ...], lang: str) -> None:
@@ -280,14 +279,18 @@ def add_to_lesson(cards: tuple[Card, ...], lang: str) -> None:
         show_flash(lang)  # what the last click did, beside its button
         class_id = st.selectbox(tr("lesson.class", lang), list(infos), key="class_lab_class",
                                 format_func=lambda c: infos[c].name)
-        lessons = {x.id: x.title for x in Lessons(book).lessons(class_id, teaching[class_id])}
+        lessons = {x.id: x for x in Lessons(book).lessons(class_id, teaching[class_id])}
         choice = st.selectbox(tr("lesson.which", lang), [NEW, *lessons], key="class_lab_lesson",
                               format_func=lambda x: tr("lesson.new", lang) if x == NEW
-                              else lessons.get(x, x))
+                              else lessons[x].title if x in lessons else x)
         if choice == NEW:
             st.text_input(tr("lesson.name", lang), key="class_lab_title", max_chars=80)
         st.button(tr("lesson.add_button", lang), on_click=guarded(_add), args=(book, cards),
                   icon=":material/add:", key="class_lab_add")
+        chosen = lessons.get(choice)
+        # Read from the store on every run, so the line lasts (a flash went at the next rerun).
+        if chosen is not None and any(set(h.cards) == set(cards) for h in chosen.hands):
+            st.success(tr("lesson.added", lang, title=plain_md(chosen.title)))
 
 
 # --- The projector ------------------------------------------------------------------------------
