@@ -6,6 +6,7 @@ the solver's answer; the hand lab's teacher mode shows the hand the projector mo
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -35,8 +36,16 @@ def add_hand(page: Any, cards: str, title: str | None) -> None:
     expect = _expect()
     page.locator(TEXT_BOX).first.fill(cards)
     page.locator(TEXT_BOX).first.press("Enter")
+    # The run for the typed hand writes it to the address: until then "Add the hand" is the
+    # last hand's button (a busy machine can start that run after wait_idle has returned).
+    expect(page).to_have_url(re.compile(r"[?&]hand=" + re.escape(cards.replace(" ", "+"))
+                                        + r"(&|$)"))
     wait_idle(page)
-    page.get_by_text("Add this hand to a lesson").click()
+    box = page.locator('[data-testid="stExpander"] details').filter(
+        has_text="Add this hand to a lesson")
+    if box.get_attribute("open") is None:  # it may stay open from the last hand: a click shuts it
+        box.locator("summary").click()
+    expect(box).to_have_attribute("open", "")
     if title is not None:
         page.get_by_label("Lesson title").fill(title)
         page.get_by_label("Lesson title").press("Enter")
@@ -44,10 +53,8 @@ def add_hand(page: Any, cards: str, title: str | None) -> None:
     add = page.get_by_role("button", name="Add the hand")
     expect(add).to_be_enabled()
     add.click()
-    # The success line is shown once, for the run after the click: a later rerun on a busy
-    # machine can take it away, so the dashboard's "Sevens · 2 hands" (from the store) is
-    # what proves both hands were kept.
-    wait_idle(page)
+    # Read from the store on every run, so no later rerun takes the line away.
+    expect(page.get_by_text(f"The hand is in the lesson “{title or 'Sevens'}”.")).to_be_visible()
 
 
 def join(browser: Any, join_url: str, nickname: str) -> tuple[Any, Any]:
