@@ -36,8 +36,9 @@ lint: setup ## ruff over the tree, mypy over the library
 system: ## install Debian's chromium and PostgreSQL server when missing (as root)
 	bash .ci/system-packages
 
-# The library, CLI and page tests, then the browser tests. One process each: in two (xdist)
-# a CI run met "disk I/O error" on a worker's SQLite file, whose cause is not found yet.
+# The library, CLI and page tests, then the browser tests, one process each. Under xdist a CI
+# run met "disk I/O error" on the run's SQLite file; the cause (the file guard closed a
+# descriptor, which drops SQLite's locks) is mended, but xdist has not been tried since.
 test: system lint ## set up, lint, then every test (what CI runs)
 	$(BIN)/python -m pytest -q -m "not e2e"
 	$(BIN)/python -m pytest -q -m e2e
