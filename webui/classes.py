@@ -30,12 +30,12 @@ from chinchon.store.classes import (
     ClassInfo,
 )
 from chinchon.views.i18n import fmt_date, t
+from webui import flash as flash_message
 from webui import progress
 from webui.ui import literal, url_arrival
 
 #: Session key: {class id: teacher key} of the classes opened as teacher in this session.
 TEACHING = "class_teaching"
-_FLASH = "class_flash"  # (kind, message) said once after a callback
 ANY = "any"
 
 
@@ -66,7 +66,7 @@ def refused(error: ClassError, lang: str) -> None:
 
 def _flash(kind: str, key: str, **values: object) -> None:
     """Say ``class.<key>`` once, at the next run (after a callback or a rerun)."""
-    st.session_state[_FLASH] = (kind, key, values)
+    flash_message.leave("class", kind, f"class.{key}", **values)
 
 
 #: For the other class modules' callbacks.
@@ -74,9 +74,7 @@ flash = _flash
 
 
 def show_flash(lang: str) -> None:
-    said = st.session_state.pop(_FLASH, None)
-    if said:
-        getattr(st, said[0])(tr(said[1], lang, **said[2]))
+    flash_message.say("class", lang)
 
 
 def guarded(action: Callable[..., object]) -> Callable[..., None]:

@@ -40,6 +40,7 @@ from chinchon.store import (
 from chinchon.store.database import hide_password
 from chinchon.store.progress import SHIFTS, Outbox, choose_puzzle, daily_done, misses, streak
 from chinchon.views.i18n import fmt_signed, t
+from webui import flash as flash_message
 from webui import learner_cookie
 from webui.learner_cookie import COOKIE, COOKIE_DAYS
 from webui.ui import current_options, literal
@@ -56,7 +57,6 @@ _LAST = "progress_last"  # the latest Recorded of this session
 _SHOWN = "progress_shown"  # (puzzle id, monotonic time) of the puzzle being timed
 _MISSES = "progress_misses"  # puzzle ids still to retry, in order
 _COUNTED = "progress_counts_restored"
-_FLASH = "progress_flash"  # (kind, i18n key, arguments) said once after a callback
 _CODE = "progress_code"  # the transfer code made in this session
 _SENT = "progress_cookie_sent"  # what this session last had the server set the cookie to
 _TICKET = "progress_cookie_ticket"  # the ticket that sets it (learner_cookie)
@@ -423,15 +423,12 @@ def next_puzzle(candidates: Sequence[pz.Puzzle], current: str | None, rules_id: 
 
 
 def _flash(kind: str, key: str, **kwargs: object) -> None:
-    st.session_state[_FLASH] = (kind, key, kwargs)
+    flash_message.leave("progress", kind, key, **kwargs)
 
 
 def show_flash(lang: str) -> None:
     """The message a callback left for this run, once."""
-    flash = st.session_state.pop(_FLASH, None)
-    if flash:
-        kind, key, kwargs = flash
-        {"success": st.success, "error": st.error, "info": st.info}[kind](t(key, lang, **kwargs))
+    flash_message.say("progress", lang)
 
 
 def make_code() -> None:
