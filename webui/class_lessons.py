@@ -289,7 +289,7 @@ def add_to_lesson(cards: tuple[Card, ...], lang: str) -> None:
                   icon=":material/add:", key="class_lab_add")
         chosen = lessons.get(choice)
         # Read from the store on every run, so the line lasts (a flash went at the next rerun).
-        if chosen is not None and any(set(h.cards) == set(cards) for h in chosen.hands):
+        if chosen is not None and chosen.holds(LessonHand(cards)):
             st.success(tr("lesson.added", lang, title=plain_md(chosen.title)))
 
 

@@ -111,6 +111,17 @@ class Lesson:
         """The hand the class is on now."""
         return self.hands[self.step]
 
+    def holds(self, hand: LessonHand) -> bool:
+        """Whether ``hand`` is one of the lesson's (same cards in the same order, same puzzle):
+        what :meth:`Lessons.add_hand` does not add twice.
+
+        >>> hand = LessonHand.parse("7o 7c 7b 9e 10e 11e 4o")
+        >>> lesson = Lesson("", "", "Sevens", (hand,), 0, 0, datetime.datetime(2026, 12, 2))
+        >>> lesson.holds(hand), lesson.holds(LessonHand(hand.cards, "barajamos-001"))
+        (True, False)
+        """
+        return hand.code() in {h.code() for h in self.hands}
+
 
 def _lesson(row: LessonRow) -> Lesson:
     return Lesson(row.id, row.class_id, row.title, tuple(LessonHand.parse(h) for h in row.hands),
@@ -174,7 +185,7 @@ class Lessons:
         code, = self._check_hands(class_id, key, [hand])
         with self.classes._session() as session, session.begin():
             row = self._row(session, class_id, lesson_id)
-            if code not in row.hands:
+            if not _lesson(row).holds(hand):
                 if len(row.hands) >= MAX_HANDS:
                     raise _bad(f"a lesson holds at most {MAX_HANDS} hands")
                 row.hands = [*row.hands, code]
