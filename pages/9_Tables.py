@@ -10,8 +10,9 @@ from webui import progress
 from webui import tables as wt
 from webui.ui import setup_page
 
-lang, rules_id = setup_page("tables")
-if "table" in st.query_params:
+_seat = "table" in st.query_params  # a seat plays its table's rules, not the sidebar's
+lang, rules_id = setup_page("tables", rules_picker=not _seat)
+if _seat:
     wt.learner()  # a seat binds to this browser's learner: the banner's cookie must keep him
 progress.banner(lang)
 st.title(t("page.tables", lang))

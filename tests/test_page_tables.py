@@ -63,6 +63,19 @@ def test_a_wrong_key_gets_a_named_message_and_no_view(tables: Tables) -> None:
     assert "data-table-version" not in _html(at)
 
 
+def test_a_seat_plays_its_tables_rules_not_the_sidebars(tables: Tables) -> None:
+    made = tables.create("ludoteka", {}, ["person", "person"])
+    at = open_page(PAGE, lang="en", rules="fournier", table=str(made.table), seat="0",
+                   key=made.keys[0])
+    assert not at.exception
+    assert "rules" not in at.query_params  # the sidebar's profile is not this seat's
+    assert not [box for box in at.sidebar.selectbox if box.key == "_rules_select"]
+    assert any("its own rules" in str(c.value) for c in at.sidebar.caption)
+    assert any("ludoteka" in str(c.value) for c in at.caption)
+    lobby = open_page(PAGE, lang="en", rules="fournier")
+    assert lobby.query_params["rules"] in ("fournier", ["fournier"])  # the lobby keeps it
+
+
 def _components(node: object) -> list[Any]:
     """Every custom component of the page (the card buttons carry their data in them)."""
     found = []

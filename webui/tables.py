@@ -278,6 +278,7 @@ def waiting_room(found: Tables, page: SeatPage, where: vt.Address, lang: str) ->
     info = page.info
     _marker(page, None)
     st.markdown(tr("waiting", lang, code=info.code))
+    st.caption(tr("rules_line", lang, rules=info.rules_code))
     st.caption(tr("code_help", lang))
     for seat in info.seats:
         line = seat_name(seat.seat, seat.kind, lang, where.seat)

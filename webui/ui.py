@@ -334,7 +334,8 @@ def _resolve(name: str, valid: Sequence[str], default: str) -> tuple[str, str | 
     return value, bad
 
 
-def setup_page(page_key: str, *, sidebar: str = "auto") -> tuple[str, str]:
+def setup_page(page_key: str, *, sidebar: str = "auto",
+               rules_picker: bool = True) -> tuple[str, str]:
     """Configure the page, draw the shared sidebar and return ``(lang, rules_id)``.
 
     On arriving at the page (:func:`url_arrival`) the URL's ``lang`` and ``rules`` win; on
@@ -346,6 +347,8 @@ def setup_page(page_key: str, *, sidebar: str = "auto") -> tuple[str, str]:
     go into the URL. The chosen values are written back into the URL, so a copied link
     reproduces the page. Read the options with :func:`current_rules`. ``sidebar="collapsed"``
     starts the page with its sidebar folded away (a projector's full width).
+    ``rules_picker=False`` is for a page that plays rules of its own (a table's seat): the
+    sidebar says so instead of offering a profile, and the address carries no rules.
     """
     locale_lang = i18n.choose_language(None, st.context.locale)
     lang, bad_lang = _resolve("lang", i18n.LANGUAGES, locale_lang)
@@ -391,15 +394,18 @@ def setup_page(page_key: str, *, sidebar: str = "auto") -> tuple[str, str]:
         st.session_state[name] = value
         st.session_state[_STATE[name]] = value  # before the widget exists, so no conflict
         shown = house_code(value) or value if name == "rules" else value
-        if st.query_params.get(name) != shown:
+        if name == "rules" and not rules_picker:
+            st.query_params.pop(name, None)  # the page's own rules, not the sidebar's
+        elif st.query_params.get(name) != shown:
             st.query_params[name] = shown
     options = _resolve_options(rules_id, lang)
     for name, value in options.items():
         st.session_state[option_key(name)] = value
-        _option_to_url(name, value, option_defaults(rules_id)[name])
+        if rules_picker:
+            _option_to_url(name, value, option_defaults(rules_id)[name])
     for name in OPTION_NAMES:
-        if name not in options and name in st.query_params:
-            del st.query_params[name]  # warned about above
+        if (name not in options or not rules_picker) and name in st.query_params:
+            del st.query_params[name]  # warned about above, or not this page's to carry
 
     with st.sidebar:
         _nav(lang, rules_id)
@@ -411,6 +417,10 @@ def setup_page(page_key: str, *, sidebar: str = "auto") -> tuple[str, str]:
             on_change=_on_select,
             args=("lang",),
         )
+        if not rules_picker:
+            st.caption(i18n.t("sidebar.rules_own", lang))
+            st.caption(f"Chinchón Lab {__version__}")
+            return lang, rules_id
         st.selectbox(
             i18n.t("sidebar.rules", lang),
             RULE_IDS,
