@@ -20,6 +20,7 @@ from chinchon.views.i18n import card_name, t
 from chinchon.views.sources import Footnotes
 from webui.card_buttons import card_buttons, clicked_card
 from webui.cards import LAID_RING, show_arrangement, show_cards
+from webui.classes import finish_tours as class_tours
 from webui.hand_end import show_table_at, step_lines
 from webui.keys import STEP_KEYS, step_keys
 from webui.ui import find_page, house_code, setup_page, show_footnotes
@@ -298,6 +299,11 @@ if screen < END:
     show_step(screen, all_steps[screen - 1])
 else:
     show_end()
+if screen >= len(all_steps) and not st.session_state.get(f"{at_key}-class"):
+    # classes (issue 21): reaching the last step does the class's tour of this profile
+    st.session_state[f"{at_key}-class"] = True
+    if class_tours(rules_id):
+        st.success(t("class.tour_marked", lang), icon=":material/task_alt:")
 st.query_params["step"] = str(screen)
 st.session_state[f"{at_key}-url"] = str(screen)
 show_footnotes(notes, lang)

@@ -18,7 +18,8 @@ from chinchon.views import puzzle as view
 from chinchon.views.i18n import card_name, fmt_date, t
 from webui import progress  # progress (issue 11)
 from webui.card_buttons import card_buttons, clicked_card
-from webui.classes import puzzle_tools as class_tools  # classes (issue 21)
+from webui.classes import position_attempt as class_position  # classes (issue 21)
+from webui.classes import puzzle_tools as class_tools
 from webui.keys import keys_hint, step_keys
 from webui.ui import (
     current_options,
@@ -136,6 +137,8 @@ def answer(move: str) -> None:
     state.pz_late = state.pz_counted  # the rating already has this puzzle's first answer
     if not state.pz_counted and not rated():
         state.pz_counted = True
+        # classes (issue 21): a game's position given as class work is kept as an attempt
+        class_position(on_screen(), move, verdict == "right", state.pz_hint)
     if not state.pz_counted:  # the first answer scores; a hint already cost the streak
         # progress (issue 11): written before the page says right or wrong
         progress.record_attempt(pz.find_puzzle(state.pz_id), move, verdict == "right",
@@ -206,6 +209,9 @@ def reveal() -> None:
         progress.record_attempt(pz.find_puzzle(state.pz_id), None, False,  # progress (issue 11)
                                 state.pz_hint, state.get("pz_daily"))
         state.pz_counted, state.pz_played = True, state.pz_played + 1
+    elif not state.pz_counted:  # a position: kept only when class work (issue 21)
+        state.pz_counted = True
+        class_position(on_screen(), None, False, state.pz_hint)
     state.pz_tries = state.get("pz_tries", 0) + 1  # seeing the solution spends a try
     state.update(pz_done=True, pz_streak=0, pz_last=None, pz_asking=None)
 

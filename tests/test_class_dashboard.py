@@ -129,3 +129,34 @@ def test_what_a_formula_could_get_wrong(classes: Classes) -> None:
     mine = dashboard(classes.student_data(made.id, ana), THEMES)
     assert [s.nickname for s in mine.students] == ["Ana"]
     assert a.last_seen == store.attempts(ana)[-1].created_at
+
+
+def played_game(store: Store, learner: str, setup: dict[str, str], seats: int = 3) -> None:
+    """A finished Play game of ``learner`` with that setup (its rules as the Play page's
+    ``Setup.query`` writes them: a profile id and its deck options, or a house code)."""
+    game = Played.new(learner, setup["rules"].split("+")[0], setup, "d" * 16, seats=seats,
+                      origin="new").moved("1", 1)  # three seats: barajamos's smallest table
+    store.save_played(game.finish("1", 1, {"winner": 0, "totals": [0, 80]}, 0.5))
+
+
+@pytest.mark.parametrize("rules", ["barajamos+limit=50", "barajamos"])
+def test_a_game_counts_under_the_classs_own_rules_only(classes: Classes, rules: str) -> None:
+    store = classes.store
+    made = classes.create("Casa", rules, "en")
+    games = classes.assign(made.id, made.key, "games", bot="greedy", games=10)
+    ana = store.new_learner()
+    classes.join(made.join_code, ana, "Ana")
+    setups = {"house": {"rules": "barajamos+limit=50", "seats": "greedy,greedy", "seed": "1"},
+              "other house": {"rules": "barajamos+limit=80", "seats": "greedy,greedy",
+                              "seed": "1"},
+              "profile": {"rules": "barajamos", "seats": "greedy,greedy", "seed": "1"},
+              "two decks": {"rules": "barajamos", "decks": "2", "seats": "greedy,greedy",
+                            "seed": "1"}}
+    for setup in setups.values():
+        played_game(store, ana, setup)
+    # Five at a table: the profile plays two decks there, so two decks are its own rules.
+    played_game(store, ana, {"rules": "barajamos", "seats": "greedy,greedy,greedy,greedy",
+                             "seed": "1", "decks": "2"}, seats=5)
+    [row] = dashboard(classes.dashboard_data(made.id, made.key), THEMES).students
+    [done] = [p for p in row.progress if p.assignment_id == games.id]
+    assert done.done == (1 if rules != "barajamos" else 2)

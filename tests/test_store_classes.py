@@ -10,7 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from chinchon.store import Store
+from chinchon import puzzles as pz
+from chinchon.store import Attempt, Store
+from chinchon.store.class_dashboard import dashboard
 from chinchon.store.classes import MAX_STUDENTS, ClassError, Classes, check_nickname
 from tests import test_store
 from tests.test_store import attempt
@@ -195,3 +197,81 @@ def test_forget_me_takes_the_learner_out_of_his_classes(classes: Classes) -> Non
     assert classes.members(made.id, made.key, removed=True) == []
     assert classes.dashboard_data(made.id, made.key).tours_done == frozenset()
     assert classes.join(made.join_code, db.new_learner(), "Ana").nickname == "Ana"
+
+
+def position_values(puzzle_id: str, rules: str | None = None) -> dict[str, str]:
+    """A shipped puzzle's position as the Puzzles page's link values (a game's position)."""
+    found = pz.shipped()[puzzle_id]
+    return {"rules": rules or found.rules_id, **pz.position_query(found.hand, found.top,
+                                                                  found.seen)}
+
+
+def test_an_archived_class_takes_no_work_and_ids_are_shipped_puzzles(classes: Classes) -> None:
+    made = classes.create("J", "barajamos", "en")
+    key = made.key
+    work = classes.assign(made.id, key, "puzzles", puzzles=["barajamos-001"])
+    for bad in ("barajamos-999", "fournier-001", "barajamos"):
+        with pytest.raises(ClassError) as caught:
+            classes.assign(made.id, key, "puzzles", puzzles=["barajamos-002", bad])
+        assert caught.value.reason == "bad-assignment" and repr(bad) in str(caught.value)
+        assert reason(classes.add_puzzles, made.id, key, work.id, [bad]) == "bad-assignment"
+    assert classes.assign(made.id, key, "games", bot="master", games=2).bot == "master"
+    classes.set_archived(made.id, key)
+    assert reason(classes.assign, made.id, key, "tour") == "archived"
+    assert reason(classes.add_puzzles, made.id, key, work.id, ["barajamos-002"]) == "archived"
+    assert classes.assignments(made.id)[0].puzzles == ("barajamos-001",)
+    classes.set_archived(made.id, key, False)
+    assert classes.add_puzzles(made.id, key, work.id, ["barajamos-002"]).puzzles == (
+        "barajamos-001", "barajamos-002")
+
+
+def test_positions_of_a_game_are_assigned_by_their_own_id(classes: Classes) -> None:
+    db = classes.store
+    made = classes.create("K", "barajamos+limit=50", "en")
+    values = [position_values("barajamos-003"), position_values("barajamos-004")]
+    work = classes.assign(made.id, made.key, "puzzles", positions=[*values, values[0]])
+    ids = [pz.position_key(pz.linked_position(v)) for v in values]
+    assert work.puzzles == tuple(ids) and all(i.startswith(pz.POSITION_PREFIX) for i in ids)
+    assert dict(work.positions) == dict(zip(ids, values, strict=True))
+    assert classes.assignments(made.id) == [work]  # as stored
+    # The same cards opened under the class's house code are the same position.
+    assert pz.position_key(pz.linked_position(position_values(
+        "barajamos-003", "barajamos+limit=50"))) == ids[0]
+    for bad in ({"rules": "barajamos", "hand": "1o 2o"},  # not eight cards
+                position_values("fournier-001"),  # another profile
+                {**values[0], "script": "x"},  # a value a link does not carry
+                {**values[0], "seen": "1o" * 300}):  # too long
+        assert reason(classes.assign, made.id, made.key, "puzzles",
+                      positions=[bad]) == "bad-assignment", bad
+    ana, eve = db.new_learner(), db.new_learner()
+    classes.join(made.join_code, ana, "Ana")
+    assert classes.assigned(ana, ids[1]) and not classes.assigned(ana, "barajamos-001")
+    assert not classes.assigned(eve, ids[1])  # not his class
+    # His answer is kept under the position's id, and moves no rating.
+    done = db.record_attempt(Attempt.new(ana, ids[1], "barajamos", "1o", True, rated=False))
+    assert done.first and done.learner_before is None and done.puzzle_after is None
+    assert "barajamos" not in db.learner_ratings(ana) and db.puzzle_ratings([ids[1]]) == {}
+    board = dashboard(classes.dashboard_data(made.id, made.key), {})
+    assert [(p.done, p.total, p.first_right) for p in board.students[0].progress] == [(1, 2, 1)]
+    classes.set_archived(made.id, made.key)
+    assert not classes.assigned(ana, ids[1])
+
+
+def test_reaching_a_tours_end_marks_the_profiles_open_tours(classes: Classes) -> None:
+    db = classes.store
+    ours = classes.create("L", "barajamos+limit=50", "en")
+    other = classes.create("M", "fournier", "en")
+    ana = db.new_learner()
+    classes.join(ours.join_code, ana, "Ana")
+    classes.join(other.join_code, ana, "Ana")
+    first = classes.assign(ours.id, ours.key, "tour")
+    second = classes.assign(ours.id, ours.key, "tour")
+    theirs = classes.assign(other.id, other.key, "tour")
+    classes.mark_tour_done(first.id, ana)
+    assert classes.finish_tours(ana, "barajamos") == 1  # the second; the first was done
+    assert classes.finish_tours(ana, "barajamos") == 0  # harmless again
+    assert classes.student_data(ours.id, ana).tours_done == {(first.id, ana), (second.id, ana)}
+    assert classes.student_data(other.id, ana).tours_done == frozenset()
+    assert classes.finish_tours(db.new_learner(), "fournier") == 0
+    assert classes.finish_tours(ana, "fournier") == 1
+    assert classes.student_data(other.id, ana).tours_done == {(theirs.id, ana)}

@@ -22,10 +22,8 @@ from chinchon.store.class_lessons import MAX_HANDS, Lesson, LessonHand, Lessons
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.classes import ClassError, Classes, ClassInfo
 from chinchon.store.played import Played
-from chinchon.views.i18n import fmt_date
-from chinchon.views.mistakes import game_of, mistake_hands
-from webui import progress
 from webui.cards import show_cards
+from webui.class_games import class_games, game_mistakes, game_name
 from webui.class_live import ask_puzzle, hand_puzzle, live_block, projector_link, question_puzzle
 from webui.classes import (
     TEACHING,
@@ -86,30 +84,14 @@ def _save(book: Classes, info: ClassInfo, key: str) -> None:
     flash("success", "lesson.saved")
 
 
-def _games(book: Classes, info: ClassInfo, key: str) -> dict[str, tuple[str, Played]]:
-    """The games a lesson may be made from: the teacher's own Play games (this browser's
-    learner) and his students' since they joined, each with who played it."""
-    found: dict[str, tuple[str, Played]] = {}
-    mine = progress.learner()
-    if mine is not None:
-        found.update({g.id: ("", g) for g in book.store.played_games(mine)
-                      if g.actions and g.seat == 0})
-    data = book.dashboard_data(info.id, key)
-    for member in data.members:
-        found.update({g.id: (member.nickname, g) for g in data.games.get(member.learner_id, ())
-                      if g.seat == 0})
-    return dict(sorted(found.items(), key=lambda item: item[1][1].updated_at, reverse=True))
-
-
 def _save_game(book: Classes, info: ClassInfo, key: str, games: dict[str, tuple[str, Played]]
                ) -> None:
     state = st.session_state
     chosen = games.get(state.get("class_lesson_game") or "")
     if chosen is None:
         return
-    game = chosen[1]
     try:
-        hands = mistake_hands(game_of(game.setup, game.moves))
+        hands = game_mistakes(chosen[1])
     except ValueError:
         flash("error", "lesson.game_unreadable")
         return
@@ -124,14 +106,6 @@ def _save_game(book: Classes, info: ClassInfo, key: str, games: dict[str, tuple[
         return
     state["class_lesson_title"] = ""
     flash("success", "lesson.saved")
-
-
-def _game_name(choice: tuple[str, Played], lang: str) -> str:
-    nickname, game = choice
-    when = fmt_date(game.updated_at.date(), lang, "short")
-    who = nickname or tr("lesson.my_game", lang)
-    return tr("lesson.game_name", lang, who=who, date=when, rules=game.rules_id,
-              moves=game.actions)
 
 
 def _delete(book: Classes, info: ClassInfo, key: str, lesson_id: str) -> None:
@@ -161,10 +135,10 @@ def lessons_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None
                        max_selections=40)
         st.button(tr("lesson.save", lang), on_click=guarded(_save), args=(book, info, key),
                   icon=":material/save:", type="primary")
-        games = _games(book, info, key)
+        games = class_games(book, info, key)
         if games:
             st.selectbox(tr("lesson.from_game", lang), list(games), key="class_lesson_game",
-                         format_func=lambda g: _game_name(games[g], lang))
+                         format_func=lambda g: game_name(games[g], lang))
             st.button(tr("lesson.save_game", lang), on_click=guarded(_save_game),
                       args=(book, info, key, games), icon=":material/sports_esports:")
         st.caption(tr("lesson.from_lab", lang))

@@ -5,7 +5,7 @@ thing about a learner is shown, and only this class's students are read."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -16,10 +16,11 @@ from chinchon.store.class_dashboard import Dashboard, PuzzleStat, StudentRow, da
 from chinchon.store.classes import Assignment, ClassError, Classes, ClassInfo
 from chinchon.views import puzzle as pview
 from chinchon.views.i18n import LANGUAGE_NAMES, fmt_date, fmt_number, fmt_percent, t
+from webui.class_assign import assignment_form
 from webui.class_lessons import lessons_section
 from webui.class_live import teacher_panel
 from webui.classes import (
-    assignment_form,
+    assigned_puzzle,
     assignment_name,
     due_text,
     guarded,
@@ -91,32 +92,46 @@ def student_frame(board: Dashboard, works: Sequence[Assignment], lang: str) -> p
     return pd.DataFrame(rows)
 
 
-def wrong_name(stat: PuzzleStat, lang: str) -> str:
-    puzzle = pz.shipped().get(stat.puzzle_id)
+def wrong_name(stat: PuzzleStat, works: Mapping[str, Assignment], lang: str) -> str:
+    """The card the class threw most instead, named in the puzzle's hand (a shipped puzzle or
+    the game's position the assignment holds)."""
+    work = works.get(stat.assignment_id)
+    puzzle = assigned_puzzle(work, stat.puzzle_id) if work is not None else None
     if stat.wrong_card is None or puzzle is None:
         return ""
     return tr("wrong_card", lang, card=pview.move_name(stat.wrong_card, puzzle, lang),
               count=stat.wrong_count)
 
 
-def puzzle_frame(stats: Sequence[PuzzleStat], lang: str) -> pd.DataFrame:
+def puzzle_label(stat: PuzzleStat, works: Mapping[str, Assignment], lang: str) -> str:
+    """A puzzle's id; a game's position: "assignment n, position k" (its id is a digest)."""
+    work = works.get(stat.assignment_id)
+    if work is None or stat.puzzle_id not in work.positions:
+        return stat.puzzle_id
+    return tr("position_label", lang, number=list(works).index(work.id) + 1,
+              position=work.puzzles.index(stat.puzzle_id) + 1)
+
+
+def puzzle_frame(stats: Sequence[PuzzleStat], works: Mapping[str, Assignment], lang: str
+                 ) -> pd.DataFrame:
     return pd.DataFrame([{
-        tr("col.puzzle", lang): stat.puzzle_id,
+        tr("col.puzzle", lang): puzzle_label(stat, works, lang),
         tr("col.tried", lang): stat.tried,
         tr("col.right", lang): (fmt_percent(stat.share_right, lang)
                                 if stat.share_right is not None else ""),
-        tr("col.wrong", lang): wrong_name(stat, lang)} for stat in stats])
+        tr("col.wrong", lang): wrong_name(stat, works, lang)} for stat in stats])
 
 
-def puzzle_chart(stats: Sequence[PuzzleStat], lang: str) -> go.Figure:
+def puzzle_chart(stats: Sequence[PuzzleStat], works: Mapping[str, Assignment], lang: str
+                 ) -> go.Figure:
     """Each assigned puzzle's share right at the first try, a bar per puzzle (the ones the
     class needs help with stand out in red), the wrong card most thrown beside its id."""
     tried = [s for s in stats if s.tried]
     shares = [s.share_right or 0.0 for s in tried]
     colours = [GREEN if v >= 0.75 else AMBER if v >= 0.5 else RED for v in shares]
     # The wrong card goes in the bar's label: a bar at 0% has no room for text.
-    labels = [f"{s.puzzle_id} · {wrong_name(s, lang)}" if s.wrong_card else s.puzzle_id
-              for s in tried]
+    labels = [f"{puzzle_label(s, works, lang)} · {wrong_name(s, works, lang)}" if s.wrong_card
+              else puzzle_label(s, works, lang) for s in tried]
     figure = go.Figure(go.Bar(
         x=[v * 100 for v in shares], y=labels, orientation="h", marker_color=colours,
         text=[fmt_percent(v, lang) for v in shares], textposition="outside", cliponaxis=False,
@@ -146,10 +161,11 @@ def dashboard_section(book: Classes, info: ClassInfo, key: str, lang: str) -> No
                        file_name=f"class-{datetime.date.today().isoformat()}.csv",
                        mime="text/csv", icon=":material/download:")
     if board.puzzles:
-        st.plotly_chart(puzzle_chart(board.puzzles, lang), width="stretch",
+        by_id = {w.id: w for w in works}
+        st.plotly_chart(puzzle_chart(board.puzzles, by_id, lang), width="stretch",
                         config={"displayModeBar": False})
-        st.dataframe(puzzle_frame(board.puzzles, lang), hide_index=True, width="stretch",
-                     key="class_puzzles")
+        st.dataframe(puzzle_frame(board.puzzles, by_id, lang), hide_index=True,
+                     width="stretch", key="class_puzzles")
 
 
 def students_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
@@ -172,9 +188,15 @@ def works_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
                 line += " · " + due_text(work, lang)
             st.markdown(line)
             if work.kind == "puzzles":
-                st.caption(", ".join(work.puzzles))
-                puzzles = [pz.shipped()[p] for p in work.puzzles if p in pz.shipped()]
-                download_button(puzzles, info.lang, key=f"class_ws_{work.id}")
+                shipped = [p for p in work.puzzles if p not in work.positions]
+                st.caption(", ".join(shipped + ([tr("from_game", lang, count=len(
+                    work.positions))] if work.positions else [])))
+                puzzles = [pz.shipped()[p] for p in shipped if p in pz.shipped()]
+                if puzzles:
+                    download_button(puzzles, info.lang, key=f"class_ws_{work.id}")
+    if info.archived:  # an archived class takes no new work (the store refuses it too)
+        st.caption(tr("archived_no_work", lang))
+        return
     with st.expander(tr("new_assignment", lang), icon=":material/assignment_add:"):
         assignment_form(book, info, key, lang)
 

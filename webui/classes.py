@@ -9,11 +9,10 @@ plain text: :func:`plain_md` escapes it before it meets markdown.
 
 from __future__ import annotations
 
-import datetime
 import functools
-import random
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -21,7 +20,6 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon import puzzles as pz
 from chinchon.store.classes import (
-    BOT_LEVELS,
     MAX_PUZZLES,
     NICKNAME_LENGTH,
     Assignment,
@@ -205,65 +203,6 @@ def join_form(book: Classes, code: str, lang: str) -> None:
 # --- Assignments --------------------------------------------------------------------------------
 
 
-def pick_puzzles(rules_id: str, theme: str | None, criterion: str | None,
-                 difficulty: str | None, count: int, rng: random.Random) -> list[str]:
-    """``count`` shipped puzzles of the profile with that theme, criterion and difficulty
-    (any, where None), drawn at random and listed by id."""
-    found = [p for p in pz.pool(rules_id, theme, difficulty)
-             if criterion is None or p.criterion == criterion]
-    return sorted(p.id for p in rng.sample(found, min(count, len(found))))
-
-
-def assignment_form(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
-    kinds = ("puzzles", "tour", "games")
-    kind = st.segmented_control(tr("kind", lang), kinds, default="puzzles", key="class_kind",
-                                format_func=lambda k: tr(f"kind.{k}", lang))
-    with st.form("class_assign"):
-        title = st.text_input(tr("title", lang), max_chars=80)
-        theme = criterion = level = None
-        count = bot = games = None
-        if kind == "puzzles":
-            c1, c2, c3, c4 = st.columns(4)
-            theme = c1.selectbox(tr("theme", lang), [ANY, *pz.THEMES],
-                                 format_func=lambda th: tr("any", lang) if th == ANY
-                                 else t(f"puzzles.theme.{th}", lang))
-            criterion = c2.selectbox(tr("criterion", lang), [ANY, *pz.CRITERIA],
-                                     format_func=lambda c: tr("any", lang) if c == ANY
-                                     else t(f"puzzles.kind.{c}", lang))
-            level = c3.selectbox(tr("difficulty", lang), [ANY, *pz.DIFFICULTIES],
-                                 format_func=lambda lv: tr("any", lang) if lv == ANY
-                                 else t(f"puzzles.difficulty.{lv}", lang))
-            count = c4.number_input(tr("count", lang), 1, MAX_PUZZLES, 5)
-        elif kind == "games":
-            c1, c2 = st.columns(2)
-            bot = c1.selectbox(tr("bot", lang), BOT_LEVELS, index=1,
-                               format_func=lambda b: t(f"play.level.{b}", lang))
-            games = c2.number_input(tr("games", lang), 1, 50, 3)
-        has_due = st.checkbox(tr("has_due", lang))
-        due = st.date_input(tr("due", lang), value=datetime.date.today()
-                            + datetime.timedelta(days=7))
-        if not st.form_submit_button(tr("assign", lang), icon=":material/assignment_add:"):
-            return
-    puzzles: list[str] = []
-    if kind == "puzzles":
-        puzzles = pick_puzzles(info.rules_id, None if theme == ANY else theme,
-                               None if criterion == ANY else criterion,
-                               None if level == ANY else level, int(count or 1),
-                               random.Random())
-        if not puzzles:
-            st.warning(tr("no_puzzles", lang))
-            return
-    try:
-        book.assign(info.id, key, kind or "puzzles", title=title or "", puzzles=puzzles,
-                    bot=bot, games=int(games) if games else None,
-                    due=due if has_due and isinstance(due, datetime.date) else None)
-    except ClassError as error:
-        st.error(literal(str(error)))
-        return
-    _flash("success", "assigned")
-    st.rerun()
-
-
 def assignment_name(work: Assignment, lang: str) -> str:
     """An assignment in words: its title (escaped), else what it is."""
     if work.title:
@@ -280,12 +219,26 @@ def due_text(work: Assignment, lang: str) -> str:
     return tr("due_on", lang, date=fmt_date(work.due, lang)) if work.due else ""
 
 
+def assigned_puzzle(work: Assignment, puzzle_id: str) -> pz.Puzzle | None:
+    """A puzzle of ``work``: the shipped one, or the game's position it was made from (under
+    its own id); None when it can no longer be read."""
+    values = work.positions.get(puzzle_id)
+    if values is None:
+        return pz.shipped().get(puzzle_id)
+    try:
+        return replace(pz.linked_position(values), id=puzzle_id)
+    except pz.PuzzleError:
+        return None
+
+
 def work_links(work: Assignment, info: ClassInfo, lang: str) -> list[tuple[str, str]]:
-    """(label, address) of the pages where a student does ``work``."""
+    """(label, address) of the pages where a student does ``work``: a game's position opens
+    on the Puzzles page from its cards, a shipped puzzle by its id."""
     base = {"lang": lang}
     if work.kind == "puzzles":
         return [(tr("puzzle_link", lang, number=n + 1), "/Puzzles?" + urlencode(
-            {**base, "puzzle": pid})) for n, pid in enumerate(work.puzzles)]
+            {**base, **work.positions[pid]} if pid in work.positions else {**base, "puzzle": pid}))
+            for n, pid in enumerate(work.puzzles)]
     if work.kind == "games":
         return [(tr("play_link", lang), "/Play?" + urlencode(
             {**base, "rules": info.rules, "seats": work.bot or "greedy"}))]
@@ -297,6 +250,35 @@ def work_links(work: Assignment, info: ClassInfo, lang: str) -> list[tuple[str, 
 
 def _mark_tour(book: Classes, assignment_id: str, learner_id: str) -> None:
     book.mark_tour_done(assignment_id, learner_id)
+
+
+def finish_tours(rules_id: str) -> int:
+    """For the rules tour's last step: mark this learner's open tour assignments of the
+    profile done; how many (0 without a class, or while the database is away)."""
+    book, learner_id = classes(), progress.learner()
+    if book is None or learner_id is None:
+        return 0
+    try:
+        return book.finish_tours(learner_id, rules_id)
+    except SQLAlchemyError:
+        return 0
+
+
+def position_attempt(puzzle: pz.Puzzle, answer: str | None, correct: bool, hint: bool) -> bool:
+    """For the Puzzles page: keep the answer to a game's position when one of this learner's
+    class assignments holds it, as an attempt at the position's own id (not rated: a position
+    has no rating); False when no assignment holds it (nothing kept, as before)."""
+    book, learner_id = classes(), progress.learner()
+    if book is None or learner_id is None or puzzle.id != pz.POSITION_ID:
+        return False
+    key = pz.position_key(puzzle)
+    try:
+        if not book.assigned(learner_id, key):
+            return False
+    except SQLAlchemyError:
+        return False
+    progress.record_attempt(puzzle, answer, correct, hint, as_id=key, rated=False)
+    return True
 
 
 def student_view(book: Classes, class_id: str, lang: str, *, compact: bool = False) -> bool:

@@ -212,14 +212,16 @@ def flush() -> None:
 
 
 def record_attempt(puzzle: pz.Puzzle, answer: str | None, correct: bool, hint: bool,
-                   daily: str | None = None) -> Recorded | None:
+                   daily: str | None = None, *, as_id: str | None = None,
+                   rated: bool = True) -> Recorded | None:
     """Keep the answer to ``puzzle`` (``answer`` None: the solution was shown) and write it
-    now; returns it as stored, or None while the database is away (it stays queued)."""
+    now, under the id ``as_id`` when given (a position's own); returns it as stored, or None
+    while the database is away (it stays queued). ``rated``: whether it may move ratings."""
     learner_id = learner_or_new()
     day = datetime.date.fromisoformat(daily) if daily else None
-    made = Attempt.new(learner_id, puzzle.id, puzzle.rules_id, answer, correct, hint=hint,
-                       difficulty=puzzle.difficulty or "medium", daily=day,
-                       seconds=_seconds(puzzle.id))
+    made = Attempt.new(learner_id, as_id or puzzle.id, puzzle.rules_id, answer, correct,
+                       hint=hint, difficulty=puzzle.difficulty or "medium", daily=day,
+                       seconds=_seconds(puzzle.id), rated=rated)
     outbox().add(made)
     flush()
     last: Recorded | None = st.session_state.get(_LAST)

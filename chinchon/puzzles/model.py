@@ -22,6 +22,7 @@ A position met in a game opens as an ad-hoc puzzle (id :data:`POSITION_ID`) from
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -281,6 +282,45 @@ cards and no top card, not '3c 4c 5c 7o 7e 9b 11b'
             "seen" if cards["seen"] and _clean(puzzle, with_seen=False) else "hand")
         raise _position_error(field, values, error) from None
     return puzzle
+
+
+#: How the id of a position made into puzzle work starts (a shipped id starts with a profile).
+POSITION_PREFIX = "pos-"
+_LINK_OPTIONS = ("decks", "deck", "jokers")
+
+
+def position_key(puzzle: Puzzle) -> str:
+    """A position's own id: the same cards, question and criterion under the same profile
+    give the same id wherever the position is opened, so its attempts can be counted.
+
+    >>> p = position_puzzle("barajamos", {}, {"hand": "3c+4c+5c+7o+7e+9b+11b+2e"})
+    >>> key = position_key(p); key.startswith(POSITION_PREFIX), len(key)
+    (True, 24)
+    >>> position_key(position_puzzle("barajamos", {}, {"hand": "2e 11b 9b 7e 7o 5c 4c 3c"})) == key
+    True
+    """
+    def codes(cards: Sequence[Card]) -> str:
+        return " ".join(sorted(card.code() for card in cards))
+
+    # The profile only: a page may name the same rules as a house code or as its options.
+    text = "|".join((puzzle.rules_id.split("+")[0], puzzle.question, puzzle.criterion,
+                     codes(puzzle.hand), puzzle.top.code() if puzzle.top else "",
+                     codes(puzzle.seen)))
+    return POSITION_PREFIX + hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def linked_position(values: Mapping[str, str]) -> Puzzle:
+    """The ad-hoc puzzle of a whole Puzzles page link to a position: ``rules`` (a profile id
+    or a house code), its deck options, and :func:`position_query`'s values.
+    :class:`PositionError` names a value that is wrong (``rules`` and the options too)."""
+    rules = values.get("rules")
+    try:
+        options = {name: int(values[name]) for name in _LINK_OPTIONS if name in values}
+        get_rules(rules if isinstance(rules, str) else "", **options)
+    except ValueError:
+        raise PositionError(f"not the rules of a position: {quote(rules)}", "rules",
+                            _cut(rules)) from None
+    return position_puzzle(rules or "", options, values)
 
 
 def _clean(puzzle: Puzzle, *, with_seen: bool) -> bool:

@@ -6,7 +6,8 @@ class right at the first try and the card most thrown instead.
 The first try at a puzzle is the earliest attempt the class can see (made since joining);
 right means right without a hint. A game counts for a games assignment when it is one of the
 Play page's games that count in the learner's progress (played here by him, finished, never face
-up), under the class's profile, finished after the assignment was set, against that bot level.
+up), under the class's rules (its profile with the same options, or its house code), finished
+after the assignment was set, against that bot level.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from chinchon.engine.rules import get_rules, parse_house
 from chinchon.store.classes import Assignment, ClassData, Member
 from chinchon.store.played import Played
 from chinchon.store.store import Recorded
@@ -82,10 +84,29 @@ def _first_tries(attempts: Sequence[Recorded]) -> dict[str, Recorded]:
     return first
 
 
-def _counts_for(game: Played, assignment: Assignment, rules_id: str) -> bool:
+#: The deck options a Play game's setup carries beside its rules (Setup.query).
+_DECK_OPTIONS = ("decks", "deck", "jokers")
+
+
+def played_under(game: Played, rules: str) -> bool:
+    """Whether ``game`` was played under the class's ``rules`` (a profile id or a house
+    code): its setup's rules and deck options make the same rules at that table. A plain
+    profile and a house code of it are not the same rules, nor one deck and two by choice."""
+    try:
+        options = {k: int(v) for k, v in game.setup.items() if k in _DECK_OPTIONS}
+        played = get_rules(game.setup.get("rules", game.rules_id), **options)
+        wanted = parse_house(rules)
+        # The rules themselves: a code leaves the number of decks out.
+        return (played.at_table(game.seats, check=False)
+                == wanted.at_table(game.seats, check=False))
+    except ValueError:  # a setup no rules can be made of counts for nothing
+        return False
+
+
+def _counts_for(game: Played, assignment: Assignment, rules: str) -> bool:
     bots = game.setup.get("seats", "").split(",") if game.origin != "table" else []
-    return (game.setup.get("rules", game.rules_id) == rules_id and game.counts
-            and game.updated_at >= assignment.created_at and assignment.bot in bots)
+    return (game.counts and game.updated_at >= assignment.created_at
+            and assignment.bot in bots and played_under(game, rules))
 
 
 def progress(assignment: Assignment, data: ClassData, learner_id: str) -> Progress:
@@ -93,7 +114,7 @@ def progress(assignment: Assignment, data: ClassData, learner_id: str) -> Progre
     if assignment.kind == "tour":
         return Progress(assignment.id, int((assignment.id, learner_id) in data.tours_done), 1)
     if assignment.kind == "games":
-        played = sum(_counts_for(g, assignment, data.info.rules_id)
+        played = sum(_counts_for(g, assignment, data.info.rules)
                      for g in data.games.get(learner_id, ()))
         return Progress(assignment.id, min(played, assignment.games or 0), assignment.games or 0)
     first = _first_tries(data.attempts.get(learner_id, ()))

@@ -25,11 +25,9 @@ import hashlib
 import hmac
 import re
 import secrets
-import unicodedata
 import uuid
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from sqlalchemy import (
     JSON,
@@ -46,42 +44,37 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from chinchon.engine.errors import quote
-from chinchon.engine.rules import RulesError, parse_house
+from chinchon.store.class_checks import BOT_LEVELS as BOT_LEVELS
+from chinchon.store.class_checks import KINDS as KINDS
+from chinchon.store.class_checks import MAX_GAMES as MAX_GAMES
+from chinchon.store.class_checks import MAX_PUZZLES as MAX_PUZZLES
+from chinchon.store.class_checks import (
+    NAME_LENGTH,
+    NICKNAME_LENGTH,
+    RULES_LENGTH,
+    TITLE_LENGTH,
+    ClassError,
+    check_class_fields,
+    check_count,
+    check_nickname,
+    check_positions,
+    check_puzzle_ids,
+    check_work,
+    parse_join_code,
+)
 from chinchon.store.played import Played
-from chinchon.store.schema import ID_LENGTH, ID_RE, NAME_RE, PUZZLE_ID_LENGTH, Base
+from chinchon.store.schema import ID_LENGTH, ID_RE, Base
 from chinchon.store.store import (
     CODE_ALPHABET,
     LearnerRatingInfo,
     Recorded,
     Store,
-    TransferCodeError,
     check_learner_id,
-    normal_code,
     show_code,
 )
 
-NAME_LENGTH = 60
-NICKNAME_LENGTH = 24
-RULES_LENGTH = 200
-TITLE_LENGTH = 80
 MAX_STUDENTS = 100
-MAX_PUZZLES = 60
-MAX_GAMES = 50
-KINDS = ("puzzles", "tour", "games")
-BOT_LEVELS = ("random", "greedy", "expert")
 _KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-_LANG_RE = re.compile(r"[a-z]{2}")
-
-
-class ClassError(ValueError):
-    """Something about a class refused, by name: ``reason`` is one of ``bad-code`` (not a
-    join code), ``unknown-code``, ``old-code`` (rotated away), ``unknown-class``, ``wrong-key``,
-    ``archived``, ``removed``, ``full``, ``bad-nickname``, ``nickname-taken``, ``not-member``,
-    ``bad-class`` (a name, rules or language that cannot be kept) or ``bad-assignment``."""
-
-    def __init__(self, message: str, reason: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 # --- Tables -------------------------------------------------------------------------------------
@@ -136,6 +129,8 @@ class AssignmentRow(Base):
     kind: Mapped[str] = mapped_column(String(8))
     title: Mapped[str] = mapped_column(String(TITLE_LENGTH))
     puzzles: Mapped[list[str]] = mapped_column(JSON)
+    #: The puzzles made from a game's positions: their Puzzles page link values, by id.
+    positions: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSON)
     bot: Mapped[str | None] = mapped_column(String(16))
     games: Mapped[int | None] = mapped_column(Integer)
     due: Mapped[datetime.date | None] = mapped_column(Date)
@@ -205,6 +200,9 @@ class Assignment:
     games: int | None
     due: datetime.date | None
     created_at: datetime.datetime
+    #: The puzzles that are a game's positions, not shipped ones: id → the Puzzles page's
+    #: link values (:func:`chinchon.puzzles.linked_position`).
+    positions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -227,48 +225,6 @@ def _now() -> datetime.datetime:
 
 def _hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
-
-
-def check_nickname(raw: object) -> str:
-    """``raw`` as a nickname: spaces trimmed and runs of them made one, 1 to 24 characters,
-    no control or formatting characters; else :class:`ClassError` (``bad-nickname``).
-
-    >>> check_nickname("  Ana   María ")
-    'Ana María'
-    """
-    text = " ".join(raw.split()) if isinstance(raw, str) else None
-    if (not text or len(text) > NICKNAME_LENGTH
-            or any(unicodedata.category(c)[0] == "C" for c in text)):
-        raise ClassError(f"not a nickname (1 to {NICKNAME_LENGTH} characters of text): "
-                         f"{quote(raw)}", "bad-nickname")
-    return text
-
-
-def parse_join_code(raw: object) -> str:
-    """A join code as typed (``abcd-efgh``, spaces and dash ignored), as stored; else
-    :class:`ClassError` (``bad-code``)."""
-    try:
-        return normal_code(raw if isinstance(raw, str) else "")
-    except TransferCodeError:
-        raise ClassError(f"not a join code: {quote(raw)}", "bad-code") from None
-
-
-def _check_class_fields(name: object, rules: object, lang: object) -> tuple[str, str, str]:
-    text = " ".join(name.split()) if isinstance(name, str) else ""
-    if not text or len(text) > NAME_LENGTH or any(unicodedata.category(c)[0] == "C"
-                                                  for c in text):
-        raise ClassError(f"not a class name (1 to {NAME_LENGTH} characters): {quote(name)}",
-                         "bad-class")
-    try:
-        if not isinstance(rules, str) or len(rules) > RULES_LENGTH:
-            raise RulesError("too long")
-        code = parse_house(rules).code()
-    except RulesError:
-        raise ClassError(f"not a rule profile or house code: {quote(rules)}",
-                         "bad-class") from None
-    if not isinstance(lang, str) or not _LANG_RE.fullmatch(lang):
-        raise ClassError(f"not a language: {quote(lang)}", "bad-class")
-    return text, code, lang
 
 
 def _class_of_code(session: Session, raw_code: object, lock: bool = False) -> ClassRow:
@@ -297,7 +253,12 @@ def _member(row: MemberRow) -> Member:
 
 def _assignment(row: AssignmentRow) -> Assignment:
     return Assignment(row.id, row.class_id, row.kind, row.title, tuple(row.puzzles), row.bot,
-                      row.games, row.due, row.created_at)
+                      row.games, row.due, row.created_at, dict(row.positions or {}))
+
+
+def _refuse_archived(row: ClassRow) -> None:
+    if row.archived:
+        raise ClassError(f"the class {quote(row.name)} is archived", "archived")
 
 
 class Classes:
@@ -324,7 +285,7 @@ class Classes:
 
     def create(self, name: str, rules: str, lang: str) -> NewClass:
         """A new class; its :attr:`NewClass.key` is shown once and never stored."""
-        name, rules, lang = _check_class_fields(name, rules, lang)
+        name, rules, lang = check_class_fields(name, rules, lang)
         key = secrets.token_urlsafe(18)
         now = _now()
         with self._session() as session, session.begin():
@@ -397,16 +358,28 @@ class Classes:
             return [_member(r) for r in session.scalars(query.order_by(MemberRow.nickname_key))]
 
     def assign(self, class_id: str, key: str, kind: str, *, title: str = "",
-               puzzles: Sequence[str] = (), bot: str | None = None, games: int | None = None,
+               puzzles: Sequence[str] = (), positions: Sequence[Mapping[str, str]] = (),
+               bot: str | None = None, games: int | None = None,
                due: datetime.date | None = None) -> Assignment:
-        """A new assignment: ``puzzles`` (their ids), ``tour`` (the class's rules tour) or
-        ``games`` (``games`` games against the ``bot`` level on the Play page)."""
-        puzzles = _check_assignment(kind, title, puzzles, bot, games, due)
+        """A new assignment: ``puzzles`` (shipped puzzles of the class's profile, by id, and
+        ``positions`` of a game as the Puzzles page's link values), ``tour`` (the class's rules
+        tour) or ``games`` (``games`` games against the ``bot`` level on the Play page).
+        Refused by name: ``archived``, ``bad-assignment``."""
+        check_work(kind, title, bot, games, due)
         with self._session() as session, session.begin():
-            self._teacher_row(session, class_id, key)
+            klass = self._teacher_row(session, class_id, key)
+            _refuse_archived(klass)
+            ids: tuple[str, ...] = ()
+            made: dict[str, dict[str, str]] = {}
+            if kind == "puzzles":
+                rules_id = klass.rules.split("+")[0]
+                made = check_positions(positions, rules_id)
+                ids = tuple(dict.fromkeys([*check_puzzle_ids(puzzles, rules_id),
+                                           *made]))
+                check_count(ids)
             row = AssignmentRow(
                 id=uuid.uuid4().hex, class_id=class_id, kind=kind, title=" ".join(title.split()),
-                puzzles=list(puzzles), bot=bot if kind == "games" else None,
+                puzzles=list(ids), positions=made or None, bot=bot if kind == "games" else None,
                 games=games if kind == "games" else None, due=due, created_at=_now())
             session.add(row)
             session.flush()
@@ -417,14 +390,16 @@ class Classes:
         """Add puzzles to a puzzle assignment ("add to an assignment"), keeping the order
         and skipping the ones it holds already."""
         with self._session() as session, session.begin():
-            self._teacher_row(session, class_id, key)
+            klass = self._teacher_row(session, class_id, key)
+            _refuse_archived(klass)
             row = session.get(AssignmentRow, assignment_id) if isinstance(
                 assignment_id, str) else None
             if row is None or row.class_id != class_id or row.kind != "puzzles":
                 raise ClassError(f"no such puzzle assignment: {quote(assignment_id)}",
                                  "bad-assignment")
-            joined = list(dict.fromkeys([*row.puzzles, *puzzles]))
-            _check_assignment("puzzles", row.title, joined, None, None, None)
+            added = check_puzzle_ids(puzzles, klass.rules.split("+")[0])
+            joined = list(dict.fromkeys([*row.puzzles, *added]))
+            check_count(joined)
             row.puzzles = joined
             session.flush()
             return _assignment(row)
@@ -520,6 +495,36 @@ class Classes:
                 session.add(TourDone(assignment_id=assignment_id, learner_id=learner_id,
                                      done_at=_now()))
 
+    def _open_work(self, session: Session, learner_id: str, kind: str
+                   ) -> list[tuple[ClassRow, AssignmentRow]]:
+        """The ``kind`` assignments of the learner's classes (not archived, not removed)."""
+        return [(klass, work) for klass, work in session.execute(
+            select(ClassRow, AssignmentRow)
+            .join(AssignmentRow, AssignmentRow.class_id == ClassRow.id)
+            .join(MemberRow, MemberRow.class_id == ClassRow.id)
+            .where(MemberRow.learner_id == learner_id, MemberRow.removed.is_(False),
+                   ClassRow.archived.is_(False), AssignmentRow.kind == kind)).all()]
+
+    def assigned(self, learner_id: str, puzzle_id: str) -> bool:
+        """Whether a puzzle assignment of one of the learner's classes holds ``puzzle_id``
+        (a position of a game is answered as that id only then)."""
+        learner_id = check_learner_id(learner_id)
+        with self._session() as session:
+            return any(puzzle_id in work.puzzles
+                       for _, work in self._open_work(session, learner_id, "puzzles"))
+
+    def finish_tours(self, learner_id: str, rules_id: str) -> int:
+        """Mark done every open tour assignment of the learner's classes whose profile is
+        ``rules_id`` (he reached the tour's last step); how many were marked now."""
+        learner_id = check_learner_id(learner_id)
+        with self._session() as session, session.begin():
+            open_tours = [work.id for klass, work in self._open_work(session, learner_id, "tour")
+                          if klass.rules.split("+")[0] == rules_id
+                          and session.get(TourDone, (work.id, learner_id)) is None]
+            session.add_all(TourDone(assignment_id=a, learner_id=learner_id, done_at=_now())
+                            for a in open_tours)
+        return len(open_tours)
+
     # --- Shared -----------------------------------------------------------------------------
 
     def assignments(self, class_id: str) -> list[Assignment]:
@@ -543,31 +548,3 @@ class Classes:
         return ClassData(info, tuple(members), tuple(assignments), attempts, games, ratings,
                          frozenset((a, learner) for a, learner in done
                                    if a in {x.id for x in assignments}))
-
-
-def _check_assignment(kind: str, title: str, puzzles: Sequence[str], bot: str | None,
-                      games: int | None, due: Any) -> tuple[str, ...]:
-    def bad(message: str) -> ClassError:
-        return ClassError(message, "bad-assignment")
-
-    if kind not in KINDS:
-        raise bad(f"not a kind of assignment: {quote(kind)} (one of {', '.join(KINDS)})")
-    if not isinstance(title, str) or len(" ".join(title.split())) > TITLE_LENGTH:
-        raise bad(f"not a title (at most {TITLE_LENGTH} characters): {quote(title)}")
-    if due is not None and not isinstance(due, datetime.date):
-        raise bad(f"not a due date: {quote(due)}")
-    ids = tuple(puzzles)
-    if kind == "puzzles":
-        if not ids or len(ids) > MAX_PUZZLES:
-            raise bad(f"a puzzle assignment holds 1 to {MAX_PUZZLES} puzzles, not {len(ids)}")
-        for pid in ids:
-            if not (isinstance(pid, str) and len(pid) <= PUZZLE_ID_LENGTH
-                    and NAME_RE.fullmatch(pid)):
-                raise bad(f"not a puzzle id: {quote(pid)}")
-        return ids
-    if kind == "games":
-        if bot not in BOT_LEVELS:
-            raise bad(f"not a bot level: {quote(bot)} (one of {', '.join(BOT_LEVELS)})")
-        if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
-            raise bad(f"not a number of games (1 to {MAX_GAMES}): {quote(games)}")
-    return ()

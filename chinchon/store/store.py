@@ -124,6 +124,9 @@ class Attempt:
     daily: datetime.date | None = None
     seconds: float | None = None
     created_at: datetime.datetime = field(default_factory=_now)
+    #: False for an answer that must move no rating (a game's position given as class work):
+    #: it is kept, and counted as the learner's first at that id, but rates nothing.
+    rated: bool = True
 
     @staticmethod
     def new(learner_id: str, puzzle_id: str, rules_id: str, answer: str | None, correct: bool,
@@ -393,7 +396,7 @@ class Store:
                 rules_id=attempt.rules_id, answer=attempt.answer, correct=attempt.correct,
                 hint=attempt.hint, first=first, daily=attempt.daily, seconds=attempt.seconds,
                 created_at=attempt.created_at)
-            if first:
+            if first and attempt.rated:
                 now = _now()
                 rating = session.get(LearnerRating, (attempt.learner_id, attempt.rules_id))
                 if rating is None:

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 
 from chinchon.engine.cards import Card
 from chinchon.game.actions import Discard
-from chinchon.views.coach import GRADES
+from chinchon.views.coach import GRADES, Position
+from chinchon.views.puzzle import position_link
 from chinchon.views.table import Game, decisions, load, parse_setup, verdicts
 
 #: The deck options a setup's URL values may carry.
@@ -30,12 +31,24 @@ def game_of(values: Mapping[str, str], moves: str) -> Game:
     return load(setup, moves)
 
 
-def mistake_hands(game: Game, worst: str = "mistake") -> tuple[tuple[Card, ...], ...]:
-    """Your eight cards before each throw the coach grades ``worst`` or worse, in the order
-    played (a hand met twice is given once)."""
+def mistake_positions(game: Game, worst: str = "mistake") -> tuple[Position, ...]:
+    """The coach's position before each of your throws it grades ``worst`` or worse, in the
+    order played (the cards seen included, as the Play page's review opens it)."""
     floor = GRADES.index(worst)
     throws = [i for i in decisions(game) if isinstance(game.actions[i], Discard)]
     graded = verdicts(game, throws)
-    hands = [graded[i].position.hand for i in sorted(graded)
-             if GRADES.index(graded[i].grade) >= floor]
-    return tuple(dict.fromkeys(tuple(hand) for hand in hands))
+    return tuple(graded[i].position for i in sorted(graded)
+                 if GRADES.index(graded[i].grade) >= floor)
+
+
+def mistake_hands(game: Game, worst: str = "mistake") -> tuple[tuple[Card, ...], ...]:
+    """Your eight cards before each throw the coach grades ``worst`` or worse, in the order
+    played (a hand met twice is given once)."""
+    return tuple(dict.fromkeys(tuple(p.hand) for p in mistake_positions(game, worst)))
+
+
+def mistake_links(game: Game, worst: str = "mistake") -> tuple[dict[str, str], ...]:
+    """The Puzzles page's URL values of each :func:`mistake_positions` (the game's rules and
+    deck options, the cards held and seen), a position met twice given once."""
+    links = (position_link(p) for p in mistake_positions(game, worst))
+    return tuple({tuple(sorted(v.items())): v for v in links}.values())
