@@ -17,7 +17,7 @@ from chinchon.store.classes import Assignment, ClassError, Classes, ClassInfo
 from chinchon.views import puzzle as pview
 from chinchon.views.i18n import LANGUAGE_NAMES, fmt_date, fmt_number, fmt_percent, t
 from webui.class_lessons import lessons_section
-from webui.class_live import teacher_panel
+from webui.class_live import live_section, teacher_panel
 from webui.classes import (
     assignment_form,
     assignment_name,
@@ -195,4 +195,5 @@ def teacher_view(book: Classes, class_id: str, key: str, lang: str) -> None:
         lessons_section(book, info, key, lang)
     works_section(book, info, key, lang)
     dashboard_section(book, info, key, lang)
+    live_section(book, info, key, lang)
     students_section(book, info, key, lang)
