@@ -174,7 +174,7 @@ def works_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
             if work.kind == "puzzles":
                 st.caption(", ".join(work.puzzles))
                 puzzles = [pz.shipped()[p] for p in work.puzzles if p in pz.shipped()]
-                download_button(puzzles, info.lang, key=f"class_ws_{work.id}")
+                download_button(puzzles, info.lang, key=f"class_ws_{work.id}", rules=info.rules)
     with st.expander(tr("new_assignment", lang), icon=":material/assignment_add:"):
         assignment_form(book, info, key, lang)
 
