@@ -3,7 +3,7 @@ the dashboard's live questions name it.
 
 Revision ID: 0006_live_lesson
 Revises: 0005_lessons
-Create Date: 2026-12-03
+Create Date: 2026-12-02
 """
 
 from __future__ import annotations
