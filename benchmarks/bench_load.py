@@ -23,7 +23,8 @@ each, 30 by default), then a soak of 20 sessions (``--soak`` seconds, 300 by def
 ``--sessions 2 --duration 5 --soak 0`` is the smoke test's run. ``--servers 2``: two servers on
 one throwaway PostgreSQL cluster, the sessions split between them, each server's figures on its
 own line. ``--root DIR`` serves another checkout (the same run before and after a change).
-``--tables 10 --table-seats 4`` plays tables with people instead (:mod:`benchmarks.load_tables`).
+``--tables 10 --table-seats 4`` plays tables with people instead (:mod:`benchmarks.load_tables`);
+``--live 10`` a projector and ten phones answering live questions (:mod:`benchmarks.load_live`).
 Target: p95 <= 1 s at 20 sessions on one server and at 40 on two, no error (an exception on a
 page, a lost message, a timeout).
 """
@@ -422,7 +423,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=30.0,
                         help="with --tables: seconds of polling with nobody moving, after "
                              "--duration of play (default 30)")
+    parser.add_argument("--live", type=int, default=0, metavar="N",
+                        help="instead: a projector and N phones answering live questions "
+                             "(benchmarks/load_live.py)")
+    parser.add_argument("--live-rounds", type=int, default=5, metavar="R",
+                        help="with --live: how many questions (default 5)")
     args = parser.parse_args(argv)
+    if args.live:
+        from benchmarks.load_live import run_live
+
+        return run_live(args.live, args.live_rounds, tuple(args.think), args.root)
     if args.tables:
         from benchmarks.load_tables import run_tables
 

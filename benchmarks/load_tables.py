@@ -51,17 +51,15 @@ class Shared:
     idle: bool = False
 
 
-class SeatClient(Session):
-    """One seat's page: the fragment's timer, the table's version and whose turn it is."""
+class FragmentClient(Session):
+    """A page with a polled fragment, as a browser runs it: the fragment's timer (the
+    ``auto_rerun`` the page asks for) and the data of each card component it drew."""
 
-    def __init__(self, ws: Any, rng: Any, table: int, seat: int, key: str) -> None:
+    def __init__(self, ws: Any, rng: Any, query: str) -> None:
         super().__init__(ws, rng)
-        self.query = f"table={table}&seat={seat}&key={key}&lang=en"
-        self.table, self.seat = table, seat
+        self.query = query
         self.fragment = ""
         self.interval = 1.0
-        self.version = -1
-        self.to_play: int | None = None
         self.data: dict[str, dict[str, Any]] = {}
 
     def _read(self, forward: ForwardMsg) -> None:
@@ -71,15 +69,13 @@ class SeatClient(Session):
             self.fragment = forward.auto_rerun.fragment_id
             self.interval = forward.auto_rerun.interval
         elif kind == "delta" and forward.delta.WhichOneof("type") == "new_element":
-            element = forward.delta.new_element
-            which = element.WhichOneof("type")
-            if which == "html":
-                found = _VERSION.search(element.html.body)
-                if found:
-                    self.version = int(found.group(1))
-                    self.to_play = int(found.group(2)) if found.group(2) else None
-            elif which == "bidi_component" and element.bidi_component.WhichOneof("data") == "json":
-                proto = element.bidi_component
+            self._shown(forward.delta.new_element)
+
+    def _shown(self, element: Any) -> None:
+        """One element the page drew (a subclass reads its own hooks too)."""
+        if element.WhichOneof("type") == "bidi_component":
+            proto = element.bidi_component
+            if proto.WhichOneof("data") == "json":
                 self.data[proto.id] = json.loads(proto.json)
 
     async def poll(self) -> float:
@@ -105,6 +101,24 @@ class SeatClient(Session):
         await self.rerun([WidgetState(id=_make_trigger_id(found[0], "events"),
                                       json_trigger_value=payload)])
         return True
+
+
+class SeatClient(FragmentClient):
+    """One seat's page: the fragment's timer, the table's version and whose turn it is."""
+
+    def __init__(self, ws: Any, rng: Any, table: int, seat: int, key: str) -> None:
+        super().__init__(ws, rng, f"table={table}&seat={seat}&key={key}&lang=en")
+        self.table, self.seat = table, seat
+        self.version = -1
+        self.to_play: int | None = None
+
+    def _shown(self, element: Any) -> None:
+        super()._shown(element)
+        if element.WhichOneof("type") == "html":
+            found = _VERSION.search(element.html.body)
+            if found:
+                self.version = int(found.group(1))
+                self.to_play = int(found.group(2)) if found.group(2) else None
 
     async def move(self) -> bool:
         """Play one action through the page's components: draw from the stock, or throw a

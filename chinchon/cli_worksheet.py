@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -56,8 +55,7 @@ def chosen_puzzles(rules: str, ids: str | None, theme: str | None, count: int | 
                        key=lambda p: p.id)
     if not found or len(found) > MAX_PUZZLES:
         raise ValueError(f"a worksheet holds 1 to {MAX_PUZZLES} puzzles, not {len(found)}")
-    code = table.code()
-    return [replace(p, rules_id=code) if code != p.rules_id else p for p in found]
+    return [p.under(table.code()) for p in found]
 
 
 def _worksheet(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:

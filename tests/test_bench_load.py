@@ -45,3 +45,15 @@ def test_one_table_of_two_people_for_a_few_seconds(tmp_path: Path) -> None:
     assert "0 lost or doubled" in done.stdout
     moves = int(done.stdout.split("moves ", 1)[1].split(",", 1)[0])
     assert moves >= 2, done.stdout
+
+
+def test_three_phones_answer_two_live_questions(tmp_path: Path) -> None:
+    """``--live``: the projector's page counts every phone's throw (a double tap each) once;
+    each answer's time to the projector is measured."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_load", "--live", "3", "--live-rounds", "2",
+         "--think", "0.2", "0.4"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, env=own_database(tmp_path))
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "answers 6, seen on the projector 6:" in done.stdout
+    assert "answers lost or doubled: 0" in done.stdout

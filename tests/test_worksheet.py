@@ -1,12 +1,12 @@
 """Worksheets: the ``worksheet`` command's PDF, its text read back (pypdf) in four languages
-with the puzzle ids, the questions and the solver's answers, A4 and US letter, a page turned
-into a PNG (pdftoppm), and every bad argument refused by name."""
+with the puzzle ids, the questions and the solver's answers, A4 and US letter, every page
+turned into a picture (pdftoppm) in four languages and none blank, and every bad argument
+refused by name. The download buttons' PDFs: tests/test_page_class_live.py."""
 
 from __future__ import annotations
 
 import io
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,8 +17,9 @@ from chinchon.puzzles import find_puzzle, solve
 from chinchon.views import puzzle as view
 from chinchon.views import worksheet
 from chinchon.views.i18n import LANGUAGES, t
+from tests import worksheet_pictures as pictures
 
-IDS = ["barajamos-017", "barajamos-070", "barajamos-139"]
+IDS = list(pictures.IDS)
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -79,14 +80,27 @@ def test_a_house_code_judges_the_puzzles_under_its_rules(tmp_path: Path) -> None
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils)")
-def test_a_page_turns_into_a_picture(tmp_path: Path) -> None:
-    path = tmp_path / "ws.pdf"
-    run("worksheet", "--rules", "ludoteka", "--theme", "take-or-draw", "--count", "2",
-        "--lang", "pt", "--answers", "-o", str(path))
-    subprocess.run(["pdftoppm", "-r", "40", "-png", "-f", "1", "-l", "1", str(path),
-                    str(tmp_path / "page")], check=True)
-    png = next(tmp_path.glob("page*.png"))
-    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_turns_into_a_picture_that_is_not_blank(lang: str, tmp_path: Path) -> None:
+    """The pictures a person looks at (``python -m tests.worksheet_pictures`` writes them to
+    /tmp): one per page, each with ink on it."""
+    pdf = pictures.worksheet(lang, tmp_path / "ws.pdf")
+    pages = len(PdfReader(pdf).pages)
+    pngs = pictures.pictures(pdf, tmp_path / "page", dpi=30)
+    assert len(pngs) == pages >= 2  # the puzzles, then the answer key
+    assert all(png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for png in pngs)
+    greys = pictures.pictures(pdf, tmp_path / "grey", fmt="pgm", dpi=30)
+    assert len(greys) == pages
+    assert all(pictures.ink(grey) > pictures.BLANK for grey in greys), [
+        pictures.ink(grey) for grey in greys]
+
+
+def test_a_white_page_counts_as_blank(tmp_path: Path) -> None:
+    white = tmp_path / "white.pgm"
+    white.write_bytes(b"P5\n4 2\n255\n" + bytes([255] * 8))
+    assert pictures.ink(white) == 0.0 < pictures.BLANK
+    white.write_bytes(b"P5\n4 2\n255\n" + bytes([255] * 7 + [0]))
+    assert pictures.ink(white) == 1 / 8
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -24,7 +24,7 @@ from chinchon.store.classes import ClassError, Classes, ClassInfo
 from chinchon.store.played import Played
 from webui.cards import show_cards
 from webui.class_games import class_games, game_mistakes, game_name
-from webui.class_live import ask_puzzle, hand_puzzle, live_block, projector_link, question_puzzle
+from webui.class_live import ask_puzzle, board_state, hand_puzzle, live_block, projector_link
 from webui.classes import (
     TEACHING,
     base_url,
@@ -198,7 +198,7 @@ def where_text(run: Running, lang: str) -> str:
 def _ask_hand(run: Running, hand: LessonHand) -> None:
     puzzle = hand_puzzle(hand, run.info.rules)
     if puzzle is not None:
-        ask_puzzle(LiveQuestions(run.book), run.info, run.key, puzzle)
+        ask_puzzle(LiveQuestions(run.book), run.info, run.key, puzzle, run.lesson.id)
 
 
 def ask_button(run: Running, lang: str) -> None:
@@ -318,8 +318,8 @@ def _screen(book: Classes, info: ClassInfo, key: str, lesson_id: str | None,
     """What the room reads, redrawn at each poll: the lesson's hand, then the question (its
     own hand drawn only when it is not the lesson's)."""
     hand: tuple[Card, ...] = ()
-    current = LiveQuestions(book).current(info.id)
-    asked = question_puzzle(current) if current is not None else None
+    seen = board_state(LiveQuestions(book), info.id)
+    current, asked = (seen.question, seen.puzzle) if seen is not None else (None, None)
     if lesson_id is not None:
         now = Lessons(book).get(info.id, key, lesson_id)
         # The controls are redrawn with the lesson as polled: a move from another screen
@@ -331,9 +331,10 @@ def _screen(book: Classes, info: ClassInfo, key: str, lesson_id: str | None,
         # Revealed, the chart names every card of the hand: it takes the cards' room.
         if not (on_it and current is not None and current.revealed):
             show_cards([c.code() for c in hand], lang, width=PROJECTOR_WIDTH)
-    other = asked is None or tuple(sorted(asked.hand, key=pz.card_order)) != hand
-    live_block(book, info, key, lang, card_width=PROJECTOR_WIDTH, show_hand=other,
-               chart_height=340)
+    if seen is not None:
+        other = asked is None or tuple(sorted(asked.hand, key=pz.card_order)) != hand
+        live_block(book, info, key, lang, card_width=PROJECTOR_WIDTH, show_hand=other,
+                   chart_height=340, seen=seen)
 
 
 def projector_view(book: Classes, class_id: str, key: str, lesson_id: str | None,

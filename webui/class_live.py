@@ -1,20 +1,32 @@
-"""Live questions on the Class page: the teacher's panel (ask, how many answered, reveal) and
-the student's phone (the hand, one throw). Both poll the question's row with
-``st.fragment(run_every=…)``, so a throw shows on the projector within :data:`POLL` seconds."""
+"""Live questions on the Class page: the teacher's panel (ask, how many answered, reveal), the
+student's phone (the hand, one throw) and the dashboard's live questions. The panel and the
+phone poll with ``st.fragment(run_every=…)``: each poll reads the question's version (one
+small query, :meth:`LiveQuestions.poll`) and reads the question and its answers again only
+when the version moved, so a throw shows on the projector within :data:`POLL` seconds."""
 
 from __future__ import annotations
 
 import datetime
+from collections import Counter
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
+import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon import puzzles as pz
 from chinchon.store.class_lessons import LessonHand
-from chinchon.store.class_live import LiveQuestions, Question
+from chinchon.store.class_live import LiveQuestions, Poll, Question
+from chinchon.store.class_live_board import (
+    LiveBoard,
+    QuestionStat,
+    live_board,
+    question_puzzle,
+)
 from chinchon.store.classes import ClassError, Classes, ClassInfo
 from chinchon.views import puzzle as pview
+from chinchon.views.i18n import fmt_date, fmt_percent
 from webui import progress
 from webui.card_buttons import card_buttons, clicked_card
 from webui.cards import show_cards
@@ -24,21 +36,59 @@ from webui.classes import base_url, guarded, refused, tr
 POLL = datetime.timedelta(seconds=1)
 LIVE_KEY = "class_live_cards"
 GREEN, GREY = "#2e7d32", "#8d8677"
+#: Session keys of the open question as this session's board and phone last read it.
+BOARD_SEEN, PHONE_SEEN = "class_live_seen_board", "class_live_seen_phone"
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The open question as read after ``poll``: a later poll equal to it means nothing
+    changed, so the page draws this again without reading the question or its answers."""
+
+    poll: Poll
+    question: Question
+    puzzle: pz.Puzzle | None
+    counts: Counter[str]
+    mine: str | None = None
+
+
+def board_state(live: LiveQuestions, class_id: str) -> Seen | None:
+    """The open question and how many threw each card, read again only when its version or
+    the class's student count moved since this session last read them (None: no question)."""
+    poll = live.poll(class_id)
+    if poll is None:
+        return None
+    seen = st.session_state.get(BOARD_SEEN)
+    if isinstance(seen, Seen) and seen.poll == poll:
+        return seen
+    # Read after the poll: a change in between only makes the next poll read again.
+    question = live.current(class_id)
+    if question is None:
+        return None
+    seen = Seen(poll, question, question_puzzle(question), live.answers(question.id))
+    st.session_state[BOARD_SEEN] = seen
+    return seen
+
+
+def phone_state(live: LiveQuestions, class_id: str, learner_id: str) -> Seen | None:
+    """The open question and the student's own throw, read again only when it moved."""
+    poll = live.poll(class_id)
+    if poll is None:
+        return None
+    seen = st.session_state.get(PHONE_SEEN)
+    if isinstance(seen, Seen) and seen.poll == poll:
+        return seen
+    question = live.current(class_id)
+    if question is None:
+        return None
+    seen = Seen(poll, question, question_puzzle(question), Counter(),
+                live.has_answered(question.id, learner_id))
+    st.session_state[PHONE_SEEN] = seen
+    return seen
 
 
 def _hand(puzzle: pz.Puzzle) -> list[str]:
     return [c.code() for c in sorted(puzzle.hand, key=pz.card_order)]
-
-
-def question_puzzle(question: Question) -> pz.Puzzle | None:
-    """The puzzle a question asks: the ad-hoc one it carries (a lesson's hand), else the
-    shipped puzzle of its id (None when neither can be read any more)."""
-    if question.puzzle_code:
-        try:
-            return pz.Puzzle.parse(question.puzzle_code)
-        except ValueError:
-            return None
-    return pz.shipped().get(question.puzzle_id)
 
 
 def hand_puzzle(hand: LessonHand, rules: str) -> pz.Puzzle | None:
@@ -53,10 +103,12 @@ def hand_puzzle(hand: LessonHand, rules: str) -> pz.Puzzle | None:
     return pz.position_puzzle(rules, {}, pz.position_query(hand.cards))
 
 
-def ask_puzzle(live: LiveQuestions, info: ClassInfo, key: str, puzzle: pz.Puzzle) -> None:
-    """Put ``puzzle`` to the class: a shipped one by id, an ad-hoc one with its notation."""
+def ask_puzzle(live: LiveQuestions, info: ClassInfo, key: str, puzzle: pz.Puzzle,
+               lesson_id: str | None = None) -> None:
+    """Put ``puzzle`` to the class (from the lesson ``lesson_id``): a shipped one by id, an
+    ad-hoc one with its notation."""
     code = None if puzzle.id in pz.shipped() else puzzle.code()
-    live.ask(info.id, key, puzzle.id, code)
+    live.ask(info.id, key, puzzle.id, code, lesson_id)
 
 
 def _ask(live: LiveQuestions, info: ClassInfo, key: str) -> None:
@@ -81,23 +133,23 @@ def _thrown_chart(puzzle: pz.Puzzle, counts: dict[str, int], lang: str,
 
 
 def live_block(book: Classes, info: ClassInfo, key: str, lang: str, *, card_width: int = 72,
-               show_hand: bool = True, chart_height: int = 300) -> None:
-    """The open question (call it in a polled fragment): the hand, how many answered, and
-    after the reveal what was thrown beside the solver's answer; reveal and end buttons."""
+               show_hand: bool = True, chart_height: int = 300, seen: Seen | None = None
+               ) -> None:
+    """The open question (call it in a polled fragment; ``seen``: the caller's
+    :func:`board_state` of this run): the hand, how many answered, and after the reveal what
+    was thrown beside the solver's answer; reveal and end buttons."""
     live = LiveQuestions(book)
-    question = live.current(info.id)
-    if question is None:
+    seen = seen or board_state(live, info.id)
+    if seen is None or seen.puzzle is None:
         return
-    puzzle = question_puzzle(question)
-    if puzzle is None:
-        return
-    members = len(book.members(info.id, key))  # students join during the lesson too
+    question, puzzle, counts = seen.question, seen.puzzle, seen.counts
     with st.container(border=True, key="class_live_projector"):
         st.markdown(f"### {tr('live.question', lang)}")
         if show_hand:
             show_cards(_hand(puzzle), lang, width=card_width)
-        counts = live.answers(question.id)
-        st.markdown(tr("live.answered", lang, answered=sum(counts.values()), students=members))
+        # The poll's student count: students join during the lesson too.
+        st.markdown(tr("live.answered", lang, answered=sum(counts.values()),
+                       students=seen.poll.students))
         if question.revealed:  # the answer first: on a projector the chart may reach the fold
             best = pz.solve(puzzle).answers
             st.success(tr("live.best", lang, move=", ".join(
@@ -161,21 +213,25 @@ def _throw(live: LiveQuestions, question: Question, learner_id: str) -> None:
 
 
 def student_panel(book: Classes, class_id: str, learner_id: str, lang: str) -> None:
-    """The open question on the student's phone (polled): his hand, one throw."""
+    """The open question on the student's phone (polled): his hand, one throw; under it, his
+    own live answers so far (only his)."""
     live = LiveQuestions(book)
+    try:
+        mine = live_board(live.student_data(class_id, learner_id)).students
+    except ClassError:
+        mine = ()
+    if mine and mine[0].answered:
+        st.caption(tr("live.board.mine", lang, answered=mine[0].answered, right=mine[0].right))
 
     @st.fragment(run_every=POLL)
     def phone() -> None:
         reason = st.session_state.pop("class_live_refused", None)
         if reason:
             refused(ClassError("", reason), lang)
-        question = live.current(class_id)
-        if question is None:
+        seen = phone_state(live, class_id, learner_id)
+        if seen is None or seen.puzzle is None:
             return
-        puzzle = question_puzzle(question)
-        if puzzle is None:
-            return
-        mine = live.has_answered(question.id, learner_id)
+        question, puzzle, mine = seen.question, seen.puzzle, seen.mine
         with st.container(border=True, key="class_live_phone"):
             st.markdown(f"**{tr('live.question', lang)}**")
             states: dict[str, str | None] = {}
@@ -191,3 +247,60 @@ def student_panel(book: Classes, class_id: str, learner_id: str, lang: str) -> N
                               card=pview.move_name(mine, puzzle, lang)))
 
     phone()
+
+
+# --- The dashboard's live questions ---------------------------------------------------------------
+
+
+def _asked(stat: QuestionStat, lang: str) -> str:
+    when = stat.asked_at
+    return f"{fmt_date(when.date(), lang, 'short')} {when:%H:%M}" if when else ""
+
+
+def _thrown_instead(stat: QuestionStat, lang: str) -> str:
+    if stat.wrong_card is None or stat.puzzle is None:
+        return ""
+    return tr("wrong_card", lang, card=pview.move_name(stat.wrong_card, stat.puzzle, lang),
+              count=stat.wrong_count)
+
+
+def questions_frame(board: LiveBoard, lang: str) -> pd.DataFrame:
+    """One row per question asked, newest first: the hand as its card codes (and the shipped
+    puzzle's id), the lesson, when, how many answered, the share right, the wrong card."""
+    rows = []
+    for stat in reversed(board.questions):
+        puzzle = stat.puzzle
+        shipped = puzzle is not None and puzzle.id in pz.shipped()
+        rows.append({
+            tr("live.col.asked", lang): _asked(stat, lang),
+            tr("live.col.lesson", lang): stat.lesson or "",
+            tr("live.col.hand", lang): " ".join(_hand(puzzle)) if puzzle else "",
+            tr("col.puzzle", lang): puzzle.id if shipped and puzzle else "",
+            tr("live.col.answered", lang): stat.answered,
+            tr("live.col.share", lang): (fmt_percent(stat.share_right, lang)
+                                    if stat.share_right is not None else ""),
+            tr("col.wrong", lang): _thrown_instead(stat, lang)})
+    return pd.DataFrame(rows)
+
+
+def live_students_frame(board: LiveBoard, lang: str) -> pd.DataFrame:
+    """One row per student (nicknames only): live answers given and right."""
+    return pd.DataFrame([{tr("col.nickname", lang): row.nickname,
+                          tr("live.col.given", lang): row.answered,
+                          tr("live.col.right", lang): row.right} for row in board.students])
+
+
+def live_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
+    """The dashboard's live questions, from the stored answers: per question and per
+    student. Every answer counts, on a lesson's own hands too."""
+    board = live_board(LiveQuestions(book).board_data(info.id, key))
+    st.subheader(tr("live.board.title", lang), anchor=False)
+    if not board.questions:
+        st.caption(tr("live.board.none", lang))
+        return
+    st.dataframe(questions_frame(board, lang), hide_index=True, width="stretch",
+                 key="class_live_questions")
+    st.caption(tr("live.board.note", lang))
+    if board.students:
+        st.dataframe(live_students_frame(board, lang), hide_index=True, width="stretch",
+                     key="class_live_students")

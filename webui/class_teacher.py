@@ -18,7 +18,7 @@ from chinchon.views import puzzle as pview
 from chinchon.views.i18n import LANGUAGE_NAMES, fmt_date, fmt_number, fmt_percent, t
 from webui.class_assign import assignment_form
 from webui.class_lessons import lessons_section
-from webui.class_live import teacher_panel
+from webui.class_live import live_section, teacher_panel
 from webui.classes import (
     assigned_puzzle,
     assignment_name,
@@ -193,7 +193,8 @@ def works_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
                     work.positions))] if work.positions else [])))
                 puzzles = [pz.shipped()[p] for p in shipped if p in pz.shipped()]
                 if puzzles:
-                    download_button(puzzles, info.lang, key=f"class_ws_{work.id}")
+                    download_button(puzzles, info.lang, key=f"class_ws_{work.id}",
+                                    rules=info.rules)
     if info.archived:  # an archived class takes no new work (the store refuses it too)
         st.caption(tr("archived_no_work", lang))
         return
@@ -217,4 +218,5 @@ def teacher_view(book: Classes, class_id: str, key: str, lang: str) -> None:
         lessons_section(book, info, key, lang)
     works_section(book, info, key, lang)
     dashboard_section(book, info, key, lang)
+    live_section(book, info, key, lang)
     students_section(book, info, key, lang)

@@ -125,6 +125,19 @@ class Puzzle:
     def __repr__(self) -> str:
         return f"Puzzle.parse({self.code()!r})"
 
+    def under(self, house: str | None) -> Puzzle:
+        """This puzzle as a table playing the house code ``house`` judges it (its answers are
+        then recomputed under those rules); itself for None, its own rules, or a code of
+        another profile (a puzzle is only played under its own profile).
+
+        >>> p = Puzzle("x", "barajamos", ())
+        >>> p.under("barajamos+limit=50").rules_id, p.under("fournier+limit=50") is p
+        ('barajamos+limit=50', True)
+        """
+        if not house or house == self.rules_id or house.split("+")[0] != self.rules_id:
+            return self
+        return replace(self, rules_id=house)
+
     @property
     def visible(self) -> tuple[Card, ...]:
         """The seen cards, the top of the pile included."""
