@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import random
-from dataclasses import replace
 
 import streamlit as st
 
@@ -126,8 +125,7 @@ def daily() -> None:
 
 def at_table(puzzle: pz.Puzzle) -> pz.Puzzle:
     """The puzzle as the table plays it: under its house rules the answers are recomputed."""
-    code = house_code(puzzle.rules_id)
-    return replace(puzzle, rules_id=code) if code else puzzle
+    return puzzle.under(house_code(puzzle.rules_id))
 
 
 def answer(move: str) -> None:

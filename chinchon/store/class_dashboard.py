@@ -152,6 +152,16 @@ def student_row(data: ClassData, member: Member, themes: Mapping[str, Sequence[s
                       rating, change, max(seen), _missed_themes(attempts, themes))
 
 
+def most_thrown(wrong: Counter[str]) -> tuple[str | None, int]:
+    """The card thrown most often and how many times; a tie goes to the first card in code
+    order, so the figure is stable.
+
+    >>> most_thrown(Counter({"7o": 2, "3c": 2, "1e": 1})), most_thrown(Counter())
+    (('3c', 2), (None, 0))
+    """
+    return min(wrong.items(), key=lambda item: (-item[1], item[0]), default=(None, 0))
+
+
 def puzzle_stats(data: ClassData) -> tuple[PuzzleStat, ...]:
     """Every puzzle of every puzzle assignment, in the assignment's order."""
     firsts = {m.learner_id: _first_tries(data.attempts.get(m.learner_id, ()))
@@ -163,9 +173,7 @@ def puzzle_stats(data: ClassData) -> tuple[PuzzleStat, ...]:
             wrong = Counter(a.answer for m in data.members
                             for a in data.attempts.get(m.learner_id, ())
                             if a.puzzle_id == puzzle_id and not a.correct and a.answer)
-            # The most thrown; a tie goes to the first card in code order, so it is stable.
-            card, count = min(wrong.items(), key=lambda item: (-item[1], item[0]),
-                              default=(None, 0))
+            card, count = most_thrown(wrong)
             stats.append(PuzzleStat(assignment.id, puzzle_id, len(tries),
                                     sum(a.clean for a in tries), card, count))
     return tuple(stats)

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from chinchon import puzzles as pz
+from chinchon.store.class_dashboard import most_thrown
 from chinchon.store.class_live import LiveData, Question
 
 
@@ -25,12 +26,6 @@ def question_puzzle(question: Question) -> pz.Puzzle | None:
         except ValueError:
             return None
     return pz.shipped().get(question.puzzle_id)
-
-
-def most_thrown(wrong: Counter[str]) -> tuple[str | None, int]:
-    """The card thrown most often and how many times; a tie goes to the first card in code
-    order, so the figure is stable."""
-    return min(wrong.items(), key=lambda item: (-item[1], item[0]), default=(None, 0))
 
 
 @dataclass(frozen=True)
