@@ -13,7 +13,9 @@ import pytest
 from chinchon.engine.cards import Card, parse_hand
 from chinchon.engine.rules import get_rules
 from chinchon.game.actions import Action, Discard
+from chinchon.game.expert import CLOSE_WEIGHT
 from chinchon.game.master import (
+    CLOSE_SHARE,
     MIN_SAMPLES,
     SAMPLES_PER_MS,
     MasterBot,
@@ -155,7 +157,8 @@ def test_master_counts_the_cost_of_feeding_the_next_player() -> None:
     bot = MasterBot(1, think_ms=50)
     costs = bot.feed_costs(seen, [Card.parse("4o"), Card.parse("12o")],
                            weighted(seen, bot.rng(seen), bot.samples))
-    assert costs[0] > 20 > costs[1]  # the 4o closes his two groups; the 12o rarely helps him
+    # The 4o closes his two groups; the 12o rarely helps him.
+    assert costs[0] > CLOSE_SHARE * CLOSE_WEIGHT > 2 * costs[1]
     four, twelve = feeding(seen, [Card.parse("4o"), Card.parse("12o")],
                            weighted(seen, bot.rng(seen), bot.samples))
     # Whatever his seventh card, he melds all seven (unless it is the 6o: he is there already).

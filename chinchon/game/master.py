@@ -1,17 +1,17 @@
 """The ``master`` bot: the expert's exact counts, refined by sampling the hidden cards.
 
 He starts from the expert (:mod:`chinchon.game.expert`): the same take-or-draw, and for the
-discard the expert's ranking of the cards by what the seven left are worth one draw ahead
-(without the expert's rule of thumb for feeding). Then he reads the table more closely: he
-draws samples of the hidden cards (:mod:`chinchon.game.sampling`: the others' hands and the
-stock, consistent with the view, weighted by how plausible each opponent's last throw was) and,
-in each sample, plays the next player's answer the way a careful player would:
+discard the expert's ranking of the cards by what the seven left are worth one draw ahead (his
+rule of thumb for feeding included). Then he reads the table more closely: he draws samples of
+the hidden cards (:mod:`chinchon.game.sampling`: the others' hands and the stock, consistent
+with the view, weighted by how plausible each opponent's last throw was) and, in each sample,
+plays the next player's answer the way a careful player would:
 
 - **Discard**: for each of the expert's best ``CANDIDATES`` cards, would the next player take
-  it (it lowers his loose points) and close with it? A card he closes with costs
-  ``CLOSE_WEIGHT`` plus the loose points the master keeps; one he takes costs
-  ``FEED_POINT`` per loose point it saves him. He throws the card whose worth minus that
-  weighted average cost is highest.
+  it and close with it? A card he closes with costs ``CLOSE_SHARE`` of ``CLOSE_WEIGHT`` plus
+  the loose points the master keeps. He throws the card whose worth minus that weighted average
+  cost is highest. (Counted in full, with the few samples of a match's budget, the close cost
+  made master lose to expert: docs/benchmarks.md, "Master against expert".)
 - **Close or wait**: when the expert would wait for −10 or a chinchón, the samples count the
   chance that an opponent closes before his next turn (taking the master's throw or the
   stock's next card); above ``WAIT_RISK`` he closes now.
@@ -55,8 +55,11 @@ SAMPLES_PER_MS = 1.5
 MIN_SAMPLES = 8
 #: How many of the expert's best discards the samples compare.
 CANDIDATES = 3
-#: The cost, in the expert's points, of each loose point a throw saves the next player.
-FEED_POINT = 0.5
+#: The share of a sampled close's cost he counts: the expert's worth already holds the
+#: opponents' closing in its fitted model, and a match's few samples (30 at 20 ms) estimate it
+#: roughly. In full he lost 0.12 points a hand to expert (fournier, deals of seed 5001; 4× the
+#: samples: +0.06); at a quarter, +0.02 there (docs/benchmarks.md).
+CLOSE_SHARE = 0.25
 #: Above this chance that an opponent closes before his next turn, he closes instead of waiting.
 WAIT_RISK = 0.2
 
@@ -121,7 +124,7 @@ class MasterBot:
             if self.close_risk(view, decision.keep, weighted(view, rng, self.samples)) > WAIT_RISK:
                 return ExpertBot.close(view)
             return Discard(decision.keep)
-        ranked = self.expert.ranked(view, unseen, feeding=False)
+        ranked = self.expert.ranked(view, unseen)
         top = ranked[:CANDIDATES]
         if len(top) < 2 or not self.next_seat(view):
             return Discard(ranked[0][1])
@@ -208,9 +211,7 @@ def feeding(view: View, cards: Sequence[Card], samples: Sequence[Sample]) -> lis
             takes[i] += found.weight
             if closing and not first_round:
                 closes[i] += found.weight
-                costs[i] += found.weight * (CLOSE_WEIGHT + kept_points[i])
-            else:
-                costs[i] += found.weight * FEED_POINT * (now - loose)
+                costs[i] += found.weight * CLOSE_SHARE * (CLOSE_WEIGHT + kept_points[i])
     scale = 1 / total if total else 0.0
     return [Feed(card, takes[i] * scale, closes[i] * scale, costs[i] * scale)
             for i, card in enumerate(cards)]
