@@ -20,6 +20,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from chinchon.engine.rules import OPTION_NAMES
 from chinchon.game.names import SEAT_KINDS
 
 
@@ -32,7 +33,7 @@ def _tables() -> Any:
 
 
 def _options(args: argparse.Namespace) -> dict[str, int]:
-    return {name: value for name in ("decks", "deck", "jokers")
+    return {name: value for name in OPTION_NAMES
             if (value := getattr(args, name)) is not None}
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
+from chinchon.engine.rules import OPTION_NAMES
 from chinchon.ratings.glicko2 import Rating
 from chinchon.views import table as tb
 from chinchon.views.i18n import t
@@ -97,7 +98,7 @@ def stored_game_in_progress() -> tb.Game | None:
         if kept is not None and kept[0] == (latest.id, latest.step):
             return kept[1]  # rebuilt once per step: the bots' catch-up costs a game's turns
         values = latest.setup
-        options = {k: int(v) for k, v in values.items() if k in ("decks", "deck", "jokers")}
+        options = {k: int(v) for k, v in values.items() if k in OPTION_NAMES}
         setup = tb.parse_setup(values["rules"], options, values["seats"], values["seed"])
         game = tb.load(setup, latest.moves).catch_up()
     except (SQLAlchemyError, ValueError, KeyError):  # a row the page cannot reopen: skip it

@@ -18,7 +18,14 @@ from pathlib import Path
 import streamlit as st
 
 from chinchon import __version__
-from chinchon.engine.rules import OPTIONS, PROFILE_IDS, HouseRulesError, Rules, get_rules
+from chinchon.engine.rules import (
+    OPTION_NAMES,
+    OPTIONS,
+    PROFILE_IDS,
+    HouseRulesError,
+    Rules,
+    get_rules,
+)
 from chinchon.views import i18n
 from chinchon.views.sources import HOUSE_MARK, OURS_MARK, Footnotes
 from webui import errors
@@ -74,9 +81,6 @@ _STATE = {"lang": "_lang_select", "rules": "_rules_select"}
 #: Session key of the house code (a profile id plus ``+key=value`` changes) being played.
 HOUSE_KEY = "house_code"
 
-#: Every rule option some profile offers, in chinchon.engine.rules.OPTIONS' order (also the URL names).
-OPTION_NAMES: tuple[str, ...] = tuple(dict.fromkeys(name for offered in OPTIONS.values()
-                                                    for name in offered))
 # Options that add cards (a second deck, jokers): an on/off switch to their one other value.
 # Any other option with choices (the deck size) gets a segmented control of its values.
 _SWITCHES = frozenset({"decks", "jokers"})

@@ -19,7 +19,7 @@ from chinchon.engine.cards import Card, parse_hand
 from chinchon.engine.errors import quote
 from chinchon.engine.layoffs import HandEnd, Holding, LayoffError, resolve
 from chinchon.engine.melds import Meld, check_meld, make_meld
-from chinchon.engine.rules import Rules, get_rules
+from chinchon.engine.rules import OPTION_NAMES, Rules, get_rules
 from chinchon.engine.solver import Arrangement
 
 _REQUEST_KEYS = ("rules", "closer", "opponents", "decks", "deck", "jokers", "first_round",
@@ -42,7 +42,7 @@ def resolve_request(request: Any) -> HandEnd:
             raise LayoffError(f"the request has no {quote(key)}")
     if not isinstance(request["rules"], str):
         raise LayoffError(f"'rules' must be a profile name, not {_kind(request['rules'])}")
-    options = {key: request.get(key) for key in ("decks", "deck", "jokers")}
+    options = {key: request.get(key) for key in OPTION_NAMES}
     for key, value in options.items():
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise LayoffError(f"{quote(key)} must be a whole number, not {quote(value)}")

@@ -359,6 +359,11 @@ OPTIONS: dict[str, dict[str, tuple[int, ...]]] = {
     "ludoteka": {"decks": (1,), "deck": (40, 48), "jokers": (0, 2)},
 }
 
+#: Every option some profile offers, in :data:`OPTIONS`' order: the names a page's address and a
+#: Play game's setup carry beside the rules.
+OPTION_NAMES: tuple[str, ...] = tuple(dict.fromkeys(name for offered in OPTIONS.values()
+                                                    for name in offered))
+
 
 def get_rules(rules_id: str, **options: Any) -> Rules:
     """The profile ``rules_id`` (a profile id or a house code, see :func:`parse_house`) with

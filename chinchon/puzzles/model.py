@@ -31,7 +31,7 @@ from functools import cache
 from chinchon.engine.cards import Card, hand_code, parse_hand
 from chinchon.engine.draws import unseen_cards
 from chinchon.engine.errors import quote
-from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules, parse_house
+from chinchon.engine.rules import OPTION_NAMES, PROFILE_IDS, Rules, get_rules, parse_house
 
 CRITERIA = ("fewest-points", "close-chance")
 QUESTIONS = ("discard", "take")
@@ -299,7 +299,6 @@ cards and no top card, not '3c 4c 5c 7o 7e 9b 11b'
 
 #: How the id of a position made into puzzle work starts (a shipped id starts with a profile).
 POSITION_PREFIX = "pos-"
-_LINK_OPTIONS = ("decks", "deck", "jokers")
 
 
 def position_key(puzzle: Puzzle) -> str:
@@ -328,7 +327,7 @@ def linked_position(values: Mapping[str, str]) -> Puzzle:
     :class:`PositionError` names a value that is wrong (``rules`` and the options too)."""
     rules = values.get("rules")
     try:
-        options = {name: int(values[name]) for name in _LINK_OPTIONS if name in values}
+        options = {name: int(values[name]) for name in OPTION_NAMES if name in values}
         get_rules(rules if isinstance(rules, str) else "", **options)
     except ValueError:
         raise PositionError(f"not the rules of a position: {quote(rules)}", "rules",

@@ -14,7 +14,7 @@ from typing import Any
 
 from chinchon import puzzles as pz
 from chinchon.engine.errors import quote
-from chinchon.engine.rules import RulesError, parse_house
+from chinchon.engine.rules import OPTION_NAMES, RulesError, parse_house
 from chinchon.game.names import BOT_NAMES
 from chinchon.store.store import TransferCodeError, normal_code
 
@@ -28,7 +28,7 @@ KINDS = ("puzzles", "tour", "games")
 #: The bot levels a games assignment may name (the Play page offers each of them).
 BOT_LEVELS = ("random", "greedy", "expert", "master")
 #: The values a position's link may carry, and how long one may be.
-POSITION_KEYS = ("rules", "decks", "deck", "jokers", *pz.POSITION_FIELDS)
+POSITION_KEYS = ("rules", *OPTION_NAMES, *pz.POSITION_FIELDS)
 _VALUE_LENGTH = 400
 _LANG_RE = re.compile(r"[a-z]{2}")
 

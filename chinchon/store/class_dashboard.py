@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from chinchon.engine.rules import get_rules, parse_house
+from chinchon.engine.rules import OPTION_NAMES, get_rules, parse_house
 from chinchon.store.classes import Assignment, ClassData, Member
 from chinchon.store.played import Played
 from chinchon.store.store import Recorded
@@ -84,16 +84,12 @@ def _first_tries(attempts: Sequence[Recorded]) -> dict[str, Recorded]:
     return first
 
 
-#: The deck options a Play game's setup carries beside its rules (Setup.query).
-_DECK_OPTIONS = ("decks", "deck", "jokers")
-
-
 def played_under(game: Played, rules: str) -> bool:
     """Whether ``game`` was played under the class's ``rules`` (a profile id or a house
     code): its setup's rules and deck options make the same rules at that table. A plain
     profile and a house code of it are not the same rules, nor one deck and two by choice."""
     try:
-        options = {k: int(v) for k, v in game.setup.items() if k in _DECK_OPTIONS}
+        options = {k: int(v) for k, v in game.setup.items() if k in OPTION_NAMES}
         played = get_rules(game.setup.get("rules", game.rules_id), **options)
         wanted = parse_house(rules)
         # The rules themselves: a code leaves the number of decks out.

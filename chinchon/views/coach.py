@@ -36,7 +36,7 @@ from typing import Any
 
 from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.draws import draw_odds, unseen_cards
-from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: doctests)
+from chinchon.engine.rules import OPTION_NAMES, Rules, get_rules  # noqa: F401  (get_rules: doctests)
 from chinchon.engine.solver import Outcome, analyze, discard_table
 from chinchon.puzzles import STOCK, TAKE, Option, Puzzle, solve
 
@@ -468,7 +468,7 @@ def rules_query(rules: Rules) -> dict[str, str]:
     """
     rules_id, options = rules.id_and_options()
     return {"rules": rules_id, **{name: str(value) for name, value in options.items()
-                                  if name in ("decks", "deck", "jokers")}}
+                                  if name in OPTION_NAMES}}
 
 
 @lru_cache(maxsize=1)

@@ -11,20 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from chinchon.engine.cards import Card
+from chinchon.engine.rules import OPTION_NAMES
 from chinchon.game.actions import Discard
 from chinchon.views.coach import GRADES, Position
 from chinchon.views.puzzle import position_link
 from chinchon.views.table import Game, decisions, load, parse_setup, verdicts
-
-#: The deck options a setup's URL values may carry.
-_OPTIONS = ("decks", "deck", "jokers")
 
 
 def game_of(values: Mapping[str, str], moves: str) -> Game:
     """The game of a stored setup (``rules``, ``seats``, ``seed``, options) and its moves;
     a ``ValueError`` names what does not fit."""
     try:
-        options = {k: int(v) for k, v in values.items() if k in _OPTIONS}
+        options = {k: int(v) for k, v in values.items() if k in OPTION_NAMES}
         setup = parse_setup(values["rules"], options, values["seats"], values["seed"])
     except (KeyError, ValueError) as error:
         raise ValueError(f"not a game's setup: {error}") from None

@@ -31,7 +31,7 @@ from enum import StrEnum
 from functools import cached_property
 
 from chinchon.engine.cards import Card
-from chinchon.engine.rules import CloseRule, Rules, get_rules
+from chinchon.engine.rules import OPTION_NAMES, CloseRule, Rules, get_rules
 from chinchon.engine.solver import Arrangement, analyze
 from chinchon.game import state as engine
 from chinchon.game.actions import STOCK, Action, Discard, Return
@@ -95,7 +95,7 @@ class Setup:
         rules = self.rules.id if self.rules.profile_options() is not None else self.rules.code()
         values = {"rules": rules, "seats": ",".join(self.bots), "seed": str(self.seed)}
         values.update({k: str(v) for k, v in self.rules.options.items()
-                       if k in ("decks", "deck", "jokers")})
+                       if k in OPTION_NAMES})
         return values
 
     @property
