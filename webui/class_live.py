@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -52,39 +53,35 @@ class Seen:
     mine: str | None = None
 
 
-def board_state(live: LiveQuestions, class_id: str) -> Seen | None:
-    """The open question and how many threw each card, read again only when its version or
-    the class's student count moved since this session last read them (None: no question)."""
+def _follow(live: LiveQuestions, class_id: str, slot: str,
+            details: Callable[[Question], tuple[Counter[str], str | None]]) -> Seen | None:
+    """The open question with its ``details`` (the throws counted, this student's own), kept
+    in the session's ``slot`` and read again only when its version or the class's student
+    count moved since this session last read them (None: no question)."""
     poll = live.poll(class_id)
     if poll is None:
         return None
-    seen = st.session_state.get(BOARD_SEEN)
+    seen = st.session_state.get(slot)
     if isinstance(seen, Seen) and seen.poll == poll:
         return seen
     # Read after the poll: a change in between only makes the next poll read again.
     question = live.current(class_id)
     if question is None:
         return None
-    seen = Seen(poll, question, question_puzzle(question), live.answers(question.id))
-    st.session_state[BOARD_SEEN] = seen
+    seen = Seen(poll, question, question_puzzle(question), *details(question))
+    st.session_state[slot] = seen
     return seen
+
+
+def board_state(live: LiveQuestions, class_id: str) -> Seen | None:
+    """The open question and how many threw each card (:func:`_follow`)."""
+    return _follow(live, class_id, BOARD_SEEN, lambda question: (live.answers(question.id), None))
 
 
 def phone_state(live: LiveQuestions, class_id: str, learner_id: str) -> Seen | None:
-    """The open question and the student's own throw, read again only when it moved."""
-    poll = live.poll(class_id)
-    if poll is None:
-        return None
-    seen = st.session_state.get(PHONE_SEEN)
-    if isinstance(seen, Seen) and seen.poll == poll:
-        return seen
-    question = live.current(class_id)
-    if question is None:
-        return None
-    seen = Seen(poll, question, question_puzzle(question), Counter(),
-                live.has_answered(question.id, learner_id))
-    st.session_state[PHONE_SEEN] = seen
-    return seen
+    """The open question and the student's own throw (:func:`_follow`)."""
+    return _follow(live, class_id, PHONE_SEEN, lambda question: (
+        Counter(), live.has_answered(question.id, learner_id)))
 
 
 def _hand(puzzle: pz.Puzzle) -> list[str]:
