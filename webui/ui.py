@@ -398,18 +398,18 @@ def setup_page(page_key: str, *, sidebar: str = "auto",
         st.session_state[name] = value
         st.session_state[_STATE[name]] = value  # before the widget exists, so no conflict
         shown = house_code(value) or value if name == "rules" else value
-        if name == "rules" and not rules_picker:
-            st.query_params.pop(name, None)  # the page's own rules, not the sidebar's
-        elif st.query_params.get(name) != shown:
+        if st.query_params.get(name) != shown:
             st.query_params[name] = shown
     options = _resolve_options(rules_id, lang)
     for name, value in options.items():
         st.session_state[option_key(name)] = value
-        if rules_picker:
-            _option_to_url(name, value, option_defaults(rules_id)[name])
+        _option_to_url(name, value, option_defaults(rules_id)[name])
     for name in OPTION_NAMES:
-        if (name not in options or not rules_picker) and name in st.query_params:
-            del st.query_params[name]  # warned about above, or not this page's to carry
+        if name not in options and name in st.query_params:
+            del st.query_params[name]  # warned about above
+    if not rules_picker:  # the page plays its own rules: its address carries no sidebar's
+        for name in ("rules", *OPTION_NAMES):
+            st.query_params.pop(name, None)
 
     with st.sidebar:
         _nav(lang, rules_id)
@@ -421,27 +421,32 @@ def setup_page(page_key: str, *, sidebar: str = "auto",
             on_change=_on_select,
             args=("lang",),
         )
-        if not rules_picker:
+        if rules_picker:
+            _rules_sidebar(rules_id, lang)
+        else:
             st.caption(i18n.t("sidebar.rules_own", lang))
-            st.caption(f"Chinchón Lab {__version__}")
-            return lang, rules_id
-        st.selectbox(
-            i18n.t("sidebar.rules", lang),
-            RULE_IDS,
-            format_func=lambda rid: i18n.t(f"profile.{rid}.name", lang),
-            key=_STATE["rules"],
-            help=i18n.t("sidebar.rules_help", lang),
-            on_change=_on_select,
-            args=("rules",),
-        )
-        _option_widgets(rules_id, lang)
-        code = house_code(rules_id)
-        if code is not None:
-            st.caption(i18n.t("sidebar.house_on", lang))
-            st.code(code, language=None)
-        st.caption(i18n.t("sidebar.share_hint", lang))
         st.caption(f"Chinchón Lab {__version__}")  # the release, as CHANGELOG.md names it
     return lang, rules_id
+
+
+def _rules_sidebar(rules_id: str, lang: str) -> None:
+    """The sidebar's rule profile, its options, the house code played and the hint that the
+    address keeps them."""
+    st.selectbox(
+        i18n.t("sidebar.rules", lang),
+        RULE_IDS,
+        format_func=lambda rid: i18n.t(f"profile.{rid}.name", lang),
+        key=_STATE["rules"],
+        help=i18n.t("sidebar.rules_help", lang),
+        on_change=_on_select,
+        args=("rules",),
+    )
+    _option_widgets(rules_id, lang)
+    code = house_code(rules_id)
+    if code is not None:
+        st.caption(i18n.t("sidebar.house_on", lang))
+        st.code(code, language=None)
+    st.caption(i18n.t("sidebar.share_hint", lang))
 
 
 def page_css(css: str) -> None:
