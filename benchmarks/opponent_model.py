@@ -7,18 +7,32 @@ the model's :func:`~chinchon.game.waiting.opponent_close_chance` (with no card t
 pile) and :func:`~chinchon.game.waiting.opponent_points`; then the close rate by the number of
 cards taken from the pile still held. Slow (a minute a profile at 60 games); not run by
 ``python -m benchmarks``.
+
+``--samples`` checks the master's samples of the hidden cards instead
+(:mod:`chinchon.game.sampling`): in expert games, at each throw of seat 0 that does not close,
+the next player's loose points and the chance that he closes on his turn (taking the throw when
+it lowers his loose points, else drawing the stock's next card), read from uniform samples
+(``weighted``) and from :func:`~chinchon.game.sampling.likely`, next to what he really held and
+how often he closed on that turn, per two rounds of the hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
 
-from chinchon.engine.rules import PROFILE_IDS, get_rules
+from chinchon.engine.cards import Card
+from chinchon.engine.draws import best_of_eight
+from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
+from chinchon.engine.solver import fewest_loose_points
 from chinchon.game.actions import Action, Discard
-from chinchon.game.players import play_game
-from chinchon.game.state import GameState, Phase
+from chinchon.game.players import bots_for, play_game
+from chinchon.game.sampling import Sample, likely, weighted
+from chinchon.game.seat_view import View, view
+from chinchon.game.state import GameState, Phase, apply, new_game
 from chinchon.game.waiting import opponent_close_chance, opponent_points
 
 LAST_ROUND = 12  # later rounds are counted with this one
@@ -60,13 +74,81 @@ def measure(rules_id: str, games: int) -> None:
                                for taken in sorted(by_taken)))
 
 
+#: The sample sets compared by ``--samples``, and how many samples each reads per throw.
+SAMPLERS: dict[str, Callable[[View, random.Random, int], list[Sample]]] = {
+    "uniform": weighted, "likely": likely}
+SAMPLES = 60
+
+
+def next_player(samples: Sequence[Sample], seat: int, card: Card, rules: Rules
+                ) -> tuple[float, float]:
+    """The next player's mean loose points and his chance to close on his turn, over
+    ``samples`` (weighted), when ``card`` is thrown to him."""
+    total = points = closing = 0.0
+    for found in samples:
+        held = found.hands[seat]
+        if held is None or not found.weight:
+            continue
+        now = fewest_loose_points(held, rules)
+        loose, closes = best_of_eight((*held, card), rules)
+        if loose >= now and found.stock:
+            loose, closes = best_of_eight((*held, found.stock[0]), rules)
+        total += found.weight
+        points += found.weight * now
+        closing += found.weight * closes
+    return (points / total, closing / total) if total else (0.0, 0.0)
+
+
+def measure_samples(rules_id: str, games: int) -> None:
+    """Expert in every seat (two, three for barajamos), and per two rounds: seat 0's throws,
+    the next player's real loose points and close rate, and each sampler's."""
+    rules = get_rules(rules_id)
+    names = ["expert"] * max(2, rules.players[0])
+    rows: defaultdict[int, list[tuple[float, ...]]] = defaultdict(list)
+    for seed in range(games):
+        state = new_game(rules, names, seed)
+        bots = bots_for(names, seed)
+        waiting: tuple[float, ...] | None = None
+        while state.phase is not Phase.OVER:
+            action = bots[state.turn].choose(view(state, state.turn))
+            if waiting is not None and state.turn == 1 and state.phase is Phase.DISCARD:
+                rows[min(LAST_ROUND, int(waiting[0])) // 2].append(
+                    (*waiting[1:], float(isinstance(action, Discard) and action.close)))
+                waiting = None
+            held = state.hands[1]
+            if (state.turn == 0 and state.phase is Phase.DISCARD and held is not None
+                    and isinstance(action, Discard) and not action.close):
+                seen = view(state, 0)
+                found: list[float] = [state.turns // len(names), fewest_loose_points(held, rules)]
+                for make in SAMPLERS.values():
+                    found += next_player(make(seen, random.Random(state.turns), SAMPLES), 1,
+                                         action.card, rules)
+                waiting = tuple(found)
+            hand = state.hand
+            state = apply(state, action)
+            if state.hand != hand:
+                waiting = None  # the hand ended before he played
+    print(f"{rules_id}: {games} expert games, {len(names)} seats, {SAMPLES} samples a throw")
+    heads = "".join(f"{name + ' loose':>14}{name + ' closes':>15}" for name in SAMPLERS)
+    print(f"{'rounds':>7}{'throws':>7}{'real loose':>11}{'real closes':>12}{heads}")
+    for band in sorted(rows):
+        band_rows = rows[band]
+        means = [statistics.fmean(row[i] for row in band_rows) for i in range(len(band_rows[0]))]
+        cells = "".join(f"{means[i]:>14.1f}{means[i + 1]:>15.3f}"
+                        for i in range(1, 1 + 2 * len(SAMPLERS), 2))
+        print(f"{2 * band:>4}–{2 * band + 1:<2}{len(band_rows):>7}{means[0]:>11.1f}"
+              f"{means[-1]:>12.3f}{cells}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.opponent_model")
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--rules", nargs="*", default=list(PROFILE_IDS))
+    parser.add_argument("--samples", action="store_true",
+                        help="check the master's samples of the hidden cards instead")
     args = parser.parse_args(argv)
     for rules_id in args.rules:
-        measure(rules_id, args.games)
+        (measure_samples if args.samples else measure)(rules_id, args.games)
 
 
 if __name__ == "__main__":

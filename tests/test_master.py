@@ -11,17 +11,21 @@ from dataclasses import replace
 import pytest
 
 from chinchon.engine.cards import Card, parse_hand
+from chinchon.engine.draws import best_of_eight, discard_leaves, draw_odds, unseen_cards
 from chinchon.engine.rules import get_rules
+from chinchon.engine.solver import fewest_loose_points
 from chinchon.game.actions import Action, Discard
-from chinchon.game.expert import CLOSE_WEIGHT
 from chinchon.game.master import (
-    CLOSE_SHARE,
+    AFTER_DRAW,
     MIN_SAMPLES,
     SAMPLES_PER_MS,
     MasterBot,
+    Race,
     ThinkError,
     check_think,
     feeding,
+    lookahead,
+    race,
     samples_for,
 )
 from chinchon.game.names import BOT_NAMES
@@ -30,12 +34,14 @@ from chinchon.game.sampling import (
     CLOSED_WEIGHT,
     Sample,
     last_throws,
+    likely,
     plausibility,
     sample,
     weighted,
 )
-from chinchon.game.seat_view import view
+from chinchon.game.seat_view import View, view
 from chinchon.game.state import GameState, Phase, apply, new_game
+from chinchon.game.waiting import opponent_points
 
 TABLES = [("fournier", 2), ("barajamos", 3), ("ludoteka", 2), ("jeux-de-cartes", 3)]
 
@@ -94,8 +100,7 @@ def test_samples_hold_only_unseen_cards_in_the_right_numbers(rules_id: str, play
     rng = random.Random(5)
     for state in positions(rules_id, players, 1, every=3):
         seen = view(state, state.turn)
-        for _ in range(5):
-            found = sample(seen, rng)
+        for found in [sample(seen, rng) for _ in range(5)] + likely(seen, rng, 5):
             hidden: Counter[Card] = Counter(found.stock)
             assert len(found.stock) == seen.stock_count
             for seat, held in enumerate(found.hands):
@@ -147,23 +152,73 @@ def test_a_sample_is_likelier_when_the_opponent_threw_what_fit_his_hand_least() 
     assert could < best * CLOSED_WEIGHT * 1.01
 
 
-def test_master_counts_the_cost_of_feeding_the_next_player() -> None:
+def fed_position() -> View:
+    """Seat 0 to throw; the next player took the 4s and the 6s from the pile (two groups)."""
     state = new_game(get_rules("fournier"), 2, seed=1)
     hand = parse_hand("4o 12o 1c 2c 3c 7b 7c 10e")
     state = replace(state, hands=(hand, state.hands[1]), phase=Phase.DISCARD, turn=0, turns=6,
                     drawn=hand[-1], drew_from="stock",
                     known=((), parse_hand("4c 4e 4b 6c 6e 6b")))
-    seen = view(state, 0)
+    return view(state, 0)
+
+
+def test_master_reads_the_race_and_does_not_feed_the_next_player() -> None:
+    seen = fed_position()
     bot = MasterBot(1, think_ms=50)
-    costs = bot.feed_costs(seen, [Card.parse("4o"), Card.parse("12o")],
-                           weighted(seen, bot.rng(seen), bot.samples))
-    # The 4o closes his two groups; the 12o rarely helps him.
-    assert costs[0] > CLOSE_SHARE * CLOSE_WEIGHT > 2 * costs[1]
-    four, twelve = feeding(seen, [Card.parse("4o"), Card.parse("12o")],
-                           weighted(seen, bot.rng(seen), bot.samples))
-    # Whatever his seventh card, he melds all seven (unless it is the 6o: he is there already).
+    samples = bot.sampled(seen, bot.rng(seen))
+    found = race(seen, [Card.parse("4o"), Card.parse("12o")], samples)
+    # The 4o closes his two groups whatever his seventh card (bar the 6o: he is there already);
+    # with the 12o he must draw a card that fits, or be left a low one.
+    assert found.caught[0] > 0.9 and found.caught[0] > found.caught[1] + 0.05
+    assert found.gain >= 0
+    assert bot.choose(seen) != Discard(Card.parse("4o"))
+    four, twelve = feeding(seen, [Card.parse("4o"), Card.parse("12o")], samples)
     assert four.takes == four.closes > 0.9
-    assert twelve.closes < 0.5 and twelve.cost == costs[1]
+    assert twelve.closes < 0.5
+
+
+def test_the_look_ahead_is_the_mean_over_every_draw_counted_one_by_one() -> None:
+    assert AFTER_DRAW == 1  # the count below throws the cheapest card only
+    rules = get_rules("fournier")
+    kept = parse_hand("1o 2o 3o 5c 5e 10b 12c")
+    unseen = unseen_cards(rules, kept, parse_hand("4o 7e"))
+    found = Race((0.25,), gain=18.0, later=14.0)
+    expected = []
+    for card in unseen.elements():  # each copy one draw, each equally likely
+        eight = (*kept, card)
+        loose, closes = best_of_eight(eight, rules)
+        if closes:
+            expected.append(found.gain - loose)
+            continue
+        leaves = discard_leaves(eight, rules)
+        seven = list(eight)
+        del seven[leaves.index(min(leaves))]  # the cheapest throw (AFTER_DRAW is 1)
+        odds = draw_odds(seven, unseen - Counter([card]), rules)
+        points = fewest_loose_points(seven, rules)
+        expected.append((1 - 0.25) * (14.0 * float(odds.close_chance)
+                                      - float(odds.expected_points)) - 0.25 * points)
+    assert lookahead(kept, unseen, rules, found) == pytest.approx(sum(expected) / len(expected))
+    # A hand two cards from closing is worth more than one far from it.
+    far = parse_hand("1o 3c 5e 7b 10o 11c 12e")
+    assert lookahead(kept, unseen, rules, found) > lookahead(
+        far, unseen_cards(rules, far), rules, found)
+
+
+def test_likely_samples_hold_what_players_hold_at_that_stage() -> None:
+    for state in positions("fournier", 2, 4, every=5):
+        seen = view(state, state.turn)
+        rounds = seen.turns // 2
+        other = 1 - seen.seat
+        uniform = weighted(seen, random.Random(1), 120)
+        tilted = likely(seen, random.Random(1), 120)
+        assert len(tilted) == 120 and all(found.weight == 1.0 for found in tilted)
+        mean_uniform, mean_tilted = (
+            sum(fewest_loose_points(one.hands[other], seen.rules) * one.weight  # type: ignore[arg-type]
+                for one in found) / sum(one.weight for one in found)
+            for found in (uniform, tilted))
+        assert mean_tilted <= mean_uniform + 1
+        if mean_uniform > opponent_points(rounds) + 5:
+            assert abs(mean_tilted - opponent_points(rounds)) < 4, (rounds, mean_tilted)
 
 
 def test_a_seed_and_a_view_always_give_the_same_decision() -> None:

@@ -26,8 +26,7 @@ from dataclasses import dataclass
 
 from chinchon.engine.cards import Card
 from chinchon.game.actions import PILE, Discard, Draw
-from chinchon.game.master import MasterBot, feeding
-from chinchon.game.sampling import weighted
+from chinchon.game.master import MasterBot, feeding, next_seat
 from chinchon.game.seat_view import view
 from chinchon.game.state import Phase
 from chinchon.views import coach
@@ -107,9 +106,9 @@ def hidden_note(game: Game, index: int, think_ms: int = NOTE_THINK_MS) -> Hidden
         return None
     seen = view(state, state.turn)
     bot = MasterBot(f"review:{game.setup.seed}", think_ms=think_ms)
-    if MasterBot.next_seat(seen) is None:
+    if next_seat(seen) is None:
         return None
-    samples = weighted(seen, bot.rng(seen), bot.samples)
+    samples = bot.sampled(seen, bot.rng(seen))
     if any(isinstance(a, Discard) and a.close for a in seen.legal):
         risk = bot.close_risk(seen, action.card, samples)
         return HiddenNote("waits", action.card, risk, len(samples)) if risk >= NOTE_CHANCE \
