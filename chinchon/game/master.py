@@ -19,22 +19,26 @@ hold at this stage of a hand) and values a hand as a race:
   against the points he holds, both weighed by the chance ``q`` of being caught first.
 
 - **Discard**: of the expert's ``CANDIDATES`` best cards (his ranking without the feeding
-  rule: the samples count feeding), the one whose seven left are worth most:
-  ``(1 − q) × lookahead − q × loose points kept``, with ``q`` read for that very card (the
-  next player may take it and close).
+  rule: the samples count feeding), the ``SHORTLIST`` best one draw ahead in the race are
+  valued two draws ahead, ``(1 − q) × lookahead − q × loose points kept``, with ``q`` read for
+  that very card (the next player may take it and close); he throws the best.
 - **Take or draw**: the pile's top when it lets him close (and a draw might not), or when the
-  best seven he keeps with it are worth more than what the next draw gives, each as above.
+  best seven he keeps with it are worth more than what the next draw gives, each as above. A
+  top card that melds with none of his (:func:`partners`) only changes his points: the
+  expert's rule decides it, without the look-ahead.
 - **Close or wait**: when the expert would wait for −10 or a chinchón, the samples count the
   chance that an opponent closes before his next turn (taking the master's throw or the
   stock's next card); above ``WAIT_RISK`` he closes now.
 
-Measured against expert in duplicate matches: docs/benchmarks.md, "Master against expert".
+Measured against expert in duplicate matches, with the variants tried: docs/benchmarks.md,
+"Master reads the race".
 
 Determinism: the generator is seeded from the bot's seed and the view only (never from hidden
 state), and the amount of work does not depend on the clock: ``think_ms`` becomes
 ``round(think_ms × SAMPLES_PER_MS)`` samples (at least ``MIN_SAMPLES``), a calibration
-measured on the project's machine (``python -m benchmarks.bench_game`` prints the time a
-decision takes). A seed and a view always give the same decision.
+measured on the project's machine; the look-ahead's exact counts come on top, whatever the
+budget (``python -m benchmarks.bench_game`` prints the time a decision takes). A seed and a
+view always give the same decision.
 
 >>> from chinchon.game.players import play_game
 >>> from chinchon.engine.rules import get_rules
