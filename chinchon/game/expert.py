@@ -50,6 +50,13 @@ CLOSE_WEIGHT = 20
 FEEDING_PENALTY = 3
 
 
+def top_kept(view: View, top: Card) -> tuple[int, bool]:
+    """The pile's ``top`` taken: the fewest loose points his eight cards leave after the best
+    throw, and whether he may close with them (not in a first round that forbids it)."""
+    loose, closes = best_of_eight((*view.hand, top), view.rules)
+    return loose, closes and not (view.first_round and not view.rules.close_in_first_round)
+
+
 class ExpertBot:
     """Draw-ahead counting from the view (module docstring)."""
 
@@ -77,15 +84,12 @@ class ExpertBot:
         return float(CLOSE_WEIGHT * opponents * odds.close_chance - odds.expected_points)
 
     def takes_top(self, view: View) -> bool:
-        top = view.top
-        if top is None:
+        if view.top is None:
             return False
         rules, hand = view.rules, view.hand
         unseen = view.unseen()
         opponents = max(1, len(view.in_game) - 1)
-        loose, closes = best_of_eight((*hand, top), rules)
-        if view.first_round and not rules.close_in_first_round:
-            closes = False
+        loose, closes = top_kept(view, view.top)
         odds = draw_odds(hand, unseen, rules)
         weight = CLOSE_WEIGHT * opponents
         take = weight * closes - loose

@@ -61,7 +61,7 @@ from chinchon.engine.rules import Rules
 from chinchon.engine.solver import fewest_loose_points
 from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.game.bots import break_stalemate, wants_return
-from chinchon.game.expert import ExpertBot
+from chinchon.game.expert import ExpertBot, top_kept
 from chinchon.game.names import DEFAULT_THINK_MS
 from chinchon.game.sampling import Sample, likely
 from chinchon.game.seat_view import View
@@ -144,8 +144,7 @@ class MasterBot:
             return False
         rules, hand = view.rules, view.hand
         unseen = view.unseen()
-        loose, closes = best_of_eight((*hand, top), rules)
-        closes = closes and not (view.first_round and not rules.close_in_first_round)
+        loose, closes = top_kept(view, top)
         if closes and draw_odds_unchecked(hand, unseen, rules).close_chance < 1:
             return True
         if next_seat(view) is None or not (closes or partners(top, rules) & set(hand)):
