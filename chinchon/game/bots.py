@@ -26,9 +26,12 @@ A bot by name, and whole games among bots: :mod:`chinchon.game.players`.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Protocol
 
+from chinchon.engine.cards import Card
 from chinchon.engine.draws import discard_leaves
+from chinchon.engine.rules import Rules
 from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.game.seat_view import View
 from chinchon.game.state import Phase
@@ -101,9 +104,14 @@ def greedy_discard(view: View) -> Discard:
         table = view.discards
         assert table is not None
         return Discard(table.best, close=True)
-    rules, leaves = view.rules, view.leaves
+    return Discard(cheapest_throw(view.leaves, view.rules))
+
+
+def cheapest_throw(leaves: Mapping[Card, int], rules: Rules) -> Card:
+    """Of the cards in ``leaves`` (each card and the loose points its throw leaves), the one
+    leaving the fewest, the dearest of those on a tie, then the first: greedy's throw."""
     # dict order is hand order: min keeps the first of equal keys
-    return Discard(min(leaves, key=lambda card: (leaves[card], -rules.points(card))))
+    return min(leaves, key=lambda card: (leaves[card], -rules.points(card)))
 
 
 def break_stalemate(view: View, rng: random.Random) -> Discard | None:

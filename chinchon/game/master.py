@@ -60,7 +60,7 @@ from chinchon.engine.melds import find_meld
 from chinchon.engine.rules import Rules
 from chinchon.engine.solver import fewest_loose_points
 from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
-from chinchon.game.bots import break_stalemate, wants_return
+from chinchon.game.bots import break_stalemate, cheapest_throw, wants_return
 from chinchon.game.expert import ExpertBot, top_kept
 from chinchon.game.names import DEFAULT_THINK_MS
 from chinchon.game.sampling import Sample, likely
@@ -281,9 +281,8 @@ def _turns(found: Sample, order: Sequence[int], now: Mapping[int, int], card: Ca
             return None
         held_points += loose
         if step < len(order):  # what he throws to the next one
-            leaves = discard_leaves(eight, rules)
-            top = eight[min(range(len(eight)),
-                            key=lambda j: (leaves[j], -rules.points(eight[j])))]
+            top = cheapest_throw(dict(zip(eight, discard_leaves(eight, rules), strict=True)),
+                                 rules)
     return held_points
 
 
