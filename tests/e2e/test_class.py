@@ -45,13 +45,21 @@ def make_class(page: Any, server_url: str) -> tuple[str, str]:
     page.get_by_role("option", name="Break the pair").click()
     expect(form.get_by_role("combobox", name="Theme")).to_have_value("Break the pair")
     form.get_by_label("Title (optional)").fill("Week 1")
-    form.get_by_label("How many").fill("1")
-    page.get_by_role("button", name="Assign").click()
-    expect(page.get_by_text("Week 1").first).to_be_visible()
+    count = form.get_by_label("How many")
+    count.fill("1")
+    # Streamlit commits a typed number when the field loses focus: leave it before the click,
+    # as a teacher's Tab does, so the form cannot send the default count.
+    count.press("Tab")
     wait_idle(page)
-    caption = page.locator('[data-testid="stCaptionContainer"]').filter(
-        has_text=re.compile(r"^barajamos-\d+$"))
-    return teacher_url, caption.first.inner_text().strip()
+    page.get_by_role("button", name="Assign").click()
+    work = page.locator('[data-testid="stVerticalBlock"]').filter(
+        has_text="1. Week 1").last
+    expect(work).to_be_visible()
+    wait_idle(page)
+    # One puzzle's id under the work's name (a failure shows what the caption said instead).
+    caption = work.locator('[data-testid="stCaptionContainer"]').first
+    expect(caption).to_have_text(re.compile(r"^barajamos-\d+$"))
+    return teacher_url, caption.inner_text().strip()
 
 
 def join_and_answer(browser: Any, join_url: str, nickname: str, puzzle_id: str,
