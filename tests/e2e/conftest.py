@@ -5,6 +5,8 @@ Fixtures:
   test can make the very first page request to it (deep links on a cold server).
 - ``server_url``: one server shared by the whole session, for tests that don't care.
 - ``browser`` (session) and ``page`` (per test, its own context): Playwright's sync API.
+- ``new_context(**options)``: a factory of more contexts (another learner, a phone), each
+  closed when the test ends, passed or failed.
 - ``wait_idle`` and ``screenshot``: the helpers of ``tests/e2e/helpers.py``, as fixtures.
 
 Without ``/usr/bin/chromium`` (or Playwright) these tests skip, except under ``CI=true``,
@@ -91,6 +93,24 @@ def page(browser: Any) -> Iterator[Any]:
     pg = context.new_page()
     yield pg
     context.close()
+
+
+@pytest.fixture
+def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
+    """Factory: a new browser context (English locale, 30 s actions unless ``options`` say
+    otherwise), closed when the test ends however it ends: a table or a projector left open
+    polls its server twice a second for the rest of the session, and slows every later test."""
+    made: list[Any] = []
+
+    def make(**options: Any) -> Any:
+        context = browser.new_context(**{"locale": "en-US", **options})
+        context.set_default_timeout(30_000)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
 
 
 @pytest.fixture(name="wait_idle")

@@ -6,6 +6,7 @@ code are refused by name."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -122,7 +123,8 @@ def test_a_teacher_sees_two_students_results(browser: Any, page: Any, server_url
     expect(page.get_by_text("This join code is old")).to_be_visible()
 
 
-def test_a_live_question_reaches_the_projector(browser: Any, page: Any, server_url: str) -> None:
+def test_a_live_question_reaches_the_projector(new_context: Callable[..., Any], page: Any,
+                                              server_url: str) -> None:
     """The teacher asks, a student's phone throws a card, the projector counts it; on reveal
     the solver's answer is named."""
     expect = _expect()
@@ -136,7 +138,7 @@ def test_a_live_question_reaches_the_projector(browser: Any, page: Any, server_u
     page.get_by_role("button", name="Ask the class").click()
     expect(page.get_by_text("What would you throw?")).to_be_visible()
     expect(page.get_by_text("Answered: 0 of 0")).to_be_visible()
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    phone = new_context(viewport={"width": 390, "height": 844})
     student = phone.new_page()
     student.goto(join_url)
     wait_idle(student)
@@ -149,4 +151,3 @@ def test_a_live_question_reaches_the_projector(browser: Any, page: Any, server_u
     page.get_by_role("button", name="Reveal the answers").click()
     expect(page.get_by_text("The solver's answer:")).to_be_visible()
     screenshot(student, "class-live-phone")
-    phone.close()

@@ -7,6 +7,7 @@ the solver's answer; the hand lab's teacher mode shows the hand the projector mo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -57,10 +58,9 @@ def add_hand(page: Any, cards: str, title: str | None) -> None:
     expect(page.get_by_text(f"The hand is in the lesson “{title or 'Sevens'}”.")).to_be_visible()
 
 
-def join(browser: Any, join_url: str, nickname: str) -> tuple[Any, Any]:
+def join(new_context: Callable[..., Any], join_url: str, nickname: str) -> tuple[Any, Any]:
     expect = _expect()
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
-    phone.set_default_timeout(30_000)
+    phone = new_context(viewport={"width": 390, "height": 844})
     student = phone.new_page()
     student.goto(join_url)
     wait_idle(student)
@@ -70,7 +70,7 @@ def join(browser: Any, join_url: str, nickname: str) -> tuple[Any, Any]:
     return phone, student
 
 
-def test_a_lesson_on_the_projector_with_two_phones(browser: Any, page: Any,
+def test_a_lesson_on_the_projector_with_two_phones(new_context: Callable[..., Any], page: Any,
                                                    server_url: str) -> None:
     expect = _expect()
     page.goto(f"{server_url}/Class?lang=en")
@@ -91,10 +91,9 @@ def test_a_lesson_on_the_projector_with_two_phones(browser: Any, page: Any,
     expect(links.get_by_role("link", name="Projector view")).to_be_visible(timeout=90_000)
     projector_url = links.get_by_role("link", name="Projector view").get_attribute("href")
     lab_url = links.get_by_role("link", name="Teach it in the hand lab").get_attribute("href")
-    phones = [join(browser, join_url, name) for name in ("Ana", "Ben")]
+    phones = [join(new_context, join_url, name) for name in ("Ana", "Ben")]
 
-    room = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")
-    room.set_default_timeout(30_000)
+    room = new_context(viewport={"width": 1920, "height": 1080})
     projector = room.new_page()
     projector.goto(projector_url)  # it polls: wait for what it shows, not for an idle page
     expect(projector.get_by_text("Sevens · hand 1 of 2")).to_be_visible()
@@ -123,6 +122,3 @@ def test_a_lesson_on_the_projector_with_two_phones(browser: Any, page: Any,
 
     page.goto(lab_url)  # the hand lab's teacher mode follows the lesson to its second hand
     expect(page.get_by_text("Sevens · hand 2 of 2 · Step 1 of 6")).to_be_visible()
-    for phone, _ in phones:
-        phone.close()
-    room.close()

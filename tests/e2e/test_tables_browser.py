@@ -87,7 +87,8 @@ def _never_seen_by(seat: int, final: Any, hand: int) -> set[str]:
 
 
 @pytest.mark.parametrize("servers", [1, 2], ids=["one-server-sqlite", "two-servers-postgresql"])
-def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Callable[..., str],
+def test_two_learners_play_a_hand_and_one_reloads(new_context: Callable[..., Any],
+                                                  fresh_server: Callable[..., str],
                                                   tmp_path: Path, servers: int,
                                                   request: pytest.FixtureRequest) -> None:
     """With two servers, seat 0 plays on one and seat 1 on the other, one PostgreSQL below."""
@@ -101,8 +102,7 @@ def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Ca
     made = tables.create("fournier", {}, ["person", "person"])
     pages, frames, faces = [], [], []
     for seat in (0, 1):
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
-        context.set_default_timeout(30_000)
+        context = new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         if seat == 1:  # everything seat 1 receives, for the scan below
             page.on("websocket", lambda ws: ws.on(
@@ -169,7 +169,8 @@ def test_two_learners_play_a_hand_and_one_reloads(browser: Any, fresh_server: Ca
     store.close()
 
 
-def test_a_closer_at_a_table_picks_what_he_shows(browser: Any, fresh_server: Callable[..., str],
+def test_a_closer_at_a_table_picks_what_he_shows(new_context: Callable[..., Any],
+                                                 fresh_server: Callable[..., str],
                                                  tmp_path: Path) -> None:
     """Seat 0 closes where two arrangements close equally well: the page asks (the Play page's
     question), the hand waits, and the table writes the arrangement he picked."""
@@ -183,9 +184,7 @@ def test_a_closer_at_a_table_picks_what_he_shows(browser: Any, fresh_server: Cal
     base = fresh_server(env={"CHINCHON_DB_URL": url})
     pages = []
     for seat, size in ((0, (1366, 900)), (1, (390, 844))):
-        context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                      locale="en-US")
-        context.set_default_timeout(30_000)
+        context = new_context(viewport={"width": size[0], "height": size[1]})
         page = context.new_page()
         page.goto(base + made.links()[str(seat)] + "&lang=en")
         pages.append(page)
