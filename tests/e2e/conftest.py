@@ -86,16 +86,6 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A new page in its own context (fresh cookies and storage), English locale."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
-    context.set_default_timeout(30_000)
-    pg = context.new_page()
-    yield pg
-    context.close()
-
-
-@pytest.fixture
 def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
     """Factory: a new browser context (English locale, 30 s actions unless ``options`` say
     otherwise), closed when the test ends however it ends: a table or a projector left open
@@ -111,6 +101,12 @@ def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
     yield make
     for context in made:
         context.close()
+
+
+@pytest.fixture
+def page(new_context: Callable[..., Any]) -> Any:
+    """A new page in its own context (fresh cookies and storage), English locale."""
+    return new_context(viewport={"width": 1280, "height": 900}).new_page()
 
 
 @pytest.fixture(name="wait_idle")

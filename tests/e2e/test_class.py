@@ -63,12 +63,11 @@ def make_class(page: Any, server_url: str) -> tuple[str, str]:
     return teacher_url, caption.inner_text().strip()
 
 
-def join_and_answer(browser: Any, join_url: str, nickname: str, puzzle_id: str,
-                    cards: list[str]) -> None:
+def join_and_answer(new_context: Callable[..., Any], join_url: str, nickname: str,
+                    puzzle_id: str, cards: list[str]) -> None:
     """A student in his own browser context joins and throws ``cards`` in turn."""
     expect = _expect()
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
-    context.set_default_timeout(30_000)
+    context = new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(join_url)
     wait_idle(page)
@@ -87,7 +86,8 @@ def join_and_answer(browser: Any, join_url: str, nickname: str, puzzle_id: str,
     context.close()
 
 
-def test_a_teacher_sees_two_students_results(browser: Any, page: Any, server_url: str) -> None:
+def test_a_teacher_sees_two_students_results(new_context: Callable[..., Any], page: Any,
+                                             server_url: str) -> None:
     expect = _expect()
     teacher_url, puzzle_id = make_class(page, server_url)
     join_url = page.locator("code").filter(has_text="/Class?join=").first.inner_text().strip()
@@ -95,8 +95,8 @@ def test_a_teacher_sees_two_students_results(browser: Any, page: Any, server_url
     assert puzzle.question == "discard", puzzle_id
     solution = solve(puzzle)
     wrong = next(c.code() for c in puzzle.hand if not solution.is_correct(c.code()))
-    join_and_answer(browser, join_url, "Ana", puzzle_id, [wrong, solution.answers[0]])
-    join_and_answer(browser, join_url, "Ben", puzzle_id, [wrong])
+    join_and_answer(new_context, join_url, "Ana", puzzle_id, [wrong, solution.answers[0]])
+    join_and_answer(new_context, join_url, "Ben", puzzle_id, [wrong])
     page.goto(teacher_url)  # the teacher link opens the dashboard in a new session too
     wait_idle(page)
     grid = page.locator('[data-testid="stDataFrame"]').first
