@@ -67,8 +67,11 @@ opponents = controls[0].slider(
     t("layoffs.opponents", lang), fewest, most, count_default, key=f"{state_key}-n"
 )
 seed_key = f"{state_key}-seed"
+# "Deal at random" writes the seed it drew here: the widget takes its value from the session
+# only (a default as well makes Streamlit warn that the two disagree).
+st.session_state.setdefault(seed_key, 1)
 with st.expander(t("layoffs.advanced", lang), icon=":material/tune:"):
-    st.number_input(t("layoffs.seed", lang), 0, 10**6, 1, key=seed_key,
+    st.number_input(t("layoffs.seed", lang), 0, 10**6, key=seed_key,
                     help=t("layoffs.seed_help", lang))
     seed_row = st.container(horizontal=True)
 seed = int(st.session_state[seed_key])
