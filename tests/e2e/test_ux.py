@@ -170,10 +170,10 @@ def test_the_replay_starts_at_its_first_step(page: Any, server_url: str) -> None
     keys_ready(page)
     page.keyboard.press("ArrowRight")
     wait_idle(page)
-    expect(replay).to_contain_text("Step 2 of 6")  # a rerun may redraw it: wait, don't read
+    expect(replay).to_contain_text("Step 2 of 6")  # after the key's rerun: wait, never read
     page.keyboard.press("End")
     wait_idle(page)
-    expect(replay).to_contain_text("Step 6 of 6")  # a rerun may redraw it: wait, don't read
+    expect(replay).to_contain_text("Step 6 of 6")  # after the key's rerun: wait, never read
     expect(replay).to_contain_text("Player 3 lays off the rey of espadas")
     page.locator(".st-key-lt-barajamos-replay-first button").first.click()
     expect(replay).to_contain_text("Step 1 of 6")
