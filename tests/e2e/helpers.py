@@ -73,6 +73,13 @@ def wait_idle(page: Any, timeout: float = IDLE_TIMEOUT) -> None:
     )
 
 
+def address(page: Any) -> str:
+    """The page's address as the page holds it now. Streamlit writes the address with the
+    history API, and ``page.url`` learns of that a moment later: a CI run opened a link one
+    deal old after a wait on ``location.search`` had passed."""
+    return str(page.evaluate("() => location.href"))
+
+
 def screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:
     """Save ``tests/e2e/screenshots/NAME.png`` and return its path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

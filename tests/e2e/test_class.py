@@ -13,7 +13,7 @@ import pytest
 
 from chinchon.puzzles import find_puzzle, solve
 from chinchon.views import i18n
-from tests.e2e.helpers import cookie, screenshot, wait_idle
+from tests.e2e.helpers import address, cookie, screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -34,7 +34,7 @@ def make_class(page: Any, server_url: str) -> tuple[str, str]:
     page.get_by_role("button", name="Make the class").click()
     expect(page.get_by_text("Dashboard", exact=True)).to_be_visible()
     wait_idle(page)
-    teacher_url = page.url
+    teacher_url = address(page)
     page.get_by_text("New assignment").click()
     form = page.locator('[data-testid="stForm"]')
     # The class picks at random: a theme only "which card to throw" puzzles carry keeps the

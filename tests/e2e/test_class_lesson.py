@@ -15,7 +15,7 @@ import pytest
 from chinchon import puzzles as pz
 from chinchon.engine.cards import parse_hand
 from chinchon.views import i18n
-from tests.e2e.helpers import screenshot, wait_idle
+from tests.e2e.helpers import address, screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -79,7 +79,7 @@ def test_a_lesson_on_the_projector_with_two_phones(new_context: Callable[..., An
     page.get_by_role("button", name="Make the class").click()
     expect(page.get_by_text("Lessons", exact=True)).to_be_visible()
     wait_idle(page)
-    teacher_url = page.url
+    teacher_url = address(page)
     join_url = page.locator("code").filter(has_text="/Class?join=").first.inner_text().strip()
     page.get_by_role("link", name="Hand lab").first.click()  # the sidebar: the same session
     wait_idle(page)

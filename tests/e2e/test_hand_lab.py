@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import screenshot, wait_idle
+from tests.e2e.helpers import address, screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -118,7 +118,7 @@ def test_language_switch_keeps_the_hand(page: Any, server_url: str) -> None:
     wait_idle(page)
     sidebar.get_by_role("link", name="Inicio").click()
     wait_idle(page)
-    assert "hand=" not in page.url
+    assert "hand=" not in address(page)
     sidebar.get_by_role("link", name="Laboratorio de manos").click()
     wait_idle(page)
     page.wait_for_function("() => location.search.includes('hand=7o+7c+7b+9e+10e+11e+1o')")

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import screenshot, wait_idle
+from tests.e2e.helpers import address, screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -63,7 +63,7 @@ def test_layoff_hands_survive_in_the_url(page: Any, server_url: str) -> None:
     page.goto(f"{server_url}/Layoff_table?rules=barajamos&lang=en")
     wait_idle(page)
     page.wait_for_function("() => location.search.includes('closer=')")
-    shared = page.url
+    shared = address(page)
     closer = page.locator('[data-testid="stTextInput"] input').first
     expect(closer).not_to_have_value("")
     other = page.context.new_page()

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chinchon.views import table as tb
-from tests.e2e.helpers import screenshot, wait_idle
+from tests.e2e.helpers import address, screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -176,7 +176,7 @@ def test_the_browsers_back_takes_back_your_move(page: Any, server_url: str) -> N
     page.locator(MY_DRAW).click()
     expect(page.locator(f"{HAND}:not([disabled])")).to_have_count(8)
     wait_idle(page)
-    drawn = page.url
+    drawn = address(page)
     page.locator(f"{HAND}:not([disabled])").first.click()
     expect(page.locator(MY_DRAW)).to_have_count(1, timeout=30_000)  # the bot has played
     wait_idle(page)

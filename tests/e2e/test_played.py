@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chinchon.store import Store
-from tests.e2e.helpers import screenshot, wait_idle
+from tests.e2e.helpers import address, screenshot, wait_idle
 from tests.e2e.test_play import HAND, MY_DRAW
 from tests.e2e.test_progress import _learner_cookie
 
@@ -28,7 +28,7 @@ def test_your_moves_are_kept_and_a_friends_link_is_a_replay(browser: Any,
     page.locator(MY_DRAW).click()
     expect(page.locator(f"{HAND}:not([disabled])")).to_have_count(8)
     page.wait_for_function("() => new URLSearchParams(location.search).has('moves')")
-    query = parse_qs(urlparse(page.url).query)
+    query = parse_qs(urlparse(address(page)).query)
     learner = _learner_cookie(page)
     assert learner is not None
     store = Store(os.environ["CHINCHON_DB_URL"])
@@ -37,7 +37,7 @@ def test_your_moves_are_kept_and_a_friends_link_is_a_replay(browser: Any,
     # A friend, in another browser, opens the link: a replay that records nothing for him.
     friend = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
     other = friend.new_page()
-    other.goto(page.url)
+    other.goto(address(page))
     expect(other.get_by_text("This link opens a game already under way")).to_be_visible()
     expect(other.get_by_role("button", name="Play this deal from the start")).to_be_visible()
     screenshot(other, "played-replay-phone", full_page=False)

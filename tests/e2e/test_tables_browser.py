@@ -21,7 +21,7 @@ from chinchon.game.players import make_bot
 from chinchon.game.state import Dealt, HandResult, Turn
 from chinchon.store import Store
 from chinchon.store.tables import Tables
-from tests.e2e.helpers import screenshot, wait_idle
+from tests.e2e.helpers import address, screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -162,8 +162,8 @@ def test_two_learners_play_a_hand_and_one_reloads(new_context: Callable[..., Any
         assert f"/{code}.svg" not in blob and f"/{code}-" not in blob
         assert not any(f"/{code}.svg" in face or f"/{code}-" in face for face in faces_before_end)
         assert f'data-card="{code}"' not in html_before_end
-    assert str(state.seed) not in blob and str(state.seed) not in pages[1].url
-    assert set(re.findall(r"[?&](\w+)=", pages[1].url)) <= {"table", "seat", "key", "lang",
+    assert str(state.seed) not in blob and str(state.seed) not in address(pages[1])
+    assert set(re.findall(r"[?&](\w+)=", address(pages[1]))) <= {"table", "seat", "key", "lang",
                                                             "rules"}
     assert final.view.results and final.info.moves >= 2
     store.close()
