@@ -8,6 +8,8 @@ pile) and :func:`~chinchon.game.waiting.opponent_points`; then the close rate by
 cards taken from the pile still held. Slow (a minute a profile at 60 games); not run by
 ``python -m benchmarks``.
 
+``--seats N`` sets the table (default: the profile's fewest, at least two).
+
 ``--samples`` checks the master's samples of the hidden cards instead
 (:mod:`chinchon.game.sampling`): in expert games, at each throw of seat 0 that does not close,
 the next player's loose points and the chance that he closes on his turn (taking the throw when
@@ -38,9 +40,14 @@ from chinchon.game.waiting import opponent_close_chance, opponent_points
 LAST_ROUND = 12  # later rounds are counted with this one
 
 
-def measure(rules_id: str, games: int) -> None:
+def table_size(rules: Rules, seats: int | None) -> int:
+    """The seats asked for, else the profile's fewest (at least two)."""
+    return seats if seats is not None else max(2, rules.players[0])
+
+
+def measure(rules_id: str, games: int, seats: int | None = None) -> None:
     rules = get_rules(rules_id)
-    seats = max(2, rules.players[0])
+    seats = table_size(rules, seats)
     turns: Counter[int] = Counter()
     closes: Counter[int] = Counter()
     loose: defaultdict[int, list[int]] = defaultdict(list)
@@ -99,11 +106,24 @@ def next_player(samples: Sequence[Sample], seat: int, card: Card, rules: Rules
     return (points / total, closing / total) if total else (0.0, 0.0)
 
 
-def measure_samples(rules_id: str, games: int) -> None:
-    """Expert in every seat (two, three for barajamos), and per two rounds: seat 0's throws,
-    the next player's real loose points and close rate, and each sampler's."""
+def sampled_points(samples: Sequence[Sample], seat: int, rules: Rules) -> float:
+    """``seat``'s mean fewest loose points over ``samples`` (weighted)."""
+    total = points = 0.0
+    for found in samples:
+        held = found.hands[seat]
+        if held is not None and found.weight:
+            total += found.weight
+            points += found.weight * fewest_loose_points(held, rules)
+    return points / total if total else 0.0
+
+
+def measure_samples(rules_id: str, games: int, seats: int | None = None) -> None:
+    """Expert in every seat, and per two rounds: seat 0's throws, the next player's real loose
+    points and close rate, and each sampler's; with three seats or more, the same loose points
+    for the player after him (a sampler may place one opponent right and the other wrong)."""
     rules = get_rules(rules_id)
-    names = ["expert"] * max(2, rules.players[0])
+    names = ["expert"] * table_size(rules, seats)
+    after = len(names) > 2
     rows: defaultdict[int, list[tuple[float, ...]]] = defaultdict(list)
     for seed in range(games):
         state = new_game(rules, names, seed)
@@ -115,27 +135,35 @@ def measure_samples(rules_id: str, games: int) -> None:
                 rows[min(LAST_ROUND, int(waiting[0])) // 2].append(
                     (*waiting[1:], float(isinstance(action, Discard) and action.close)))
                 waiting = None
-            held = state.hands[1]
+            held, second = state.hands[1], state.hands[2] if after else None
             if (state.turn == 0 and state.phase is Phase.DISCARD and held is not None
+                    and (second is not None or not after)
                     and isinstance(action, Discard) and not action.close):
                 seen = view(state, 0)
                 found: list[float] = [state.turns // len(names), fewest_loose_points(held, rules)]
+                rest: list[float] = [fewest_loose_points(second, rules)] if second else []
                 for make in SAMPLERS.values():
-                    found += next_player(make(seen, random.Random(state.turns), SAMPLES), 1,
-                                         action.card, rules)
-                waiting = tuple(found)
+                    samples = make(seen, random.Random(state.turns), SAMPLES)
+                    found += next_player(samples, 1, action.card, rules)
+                    if after:
+                        rest.append(sampled_points(samples, 2, rules))
+                waiting = (*found, *rest)
             hand = state.hand
             state = apply(state, action)
             if state.hand != hand:
                 waiting = None  # the hand ended before he played
     print(f"{rules_id}: {games} expert games, {len(names)} seats, {SAMPLES} samples a throw")
     heads = "".join(f"{name + ' loose':>14}{name + ' closes':>15}" for name in SAMPLERS)
+    if after:
+        heads += f"{'| after: real':>13}" + "".join(f"{name:>9}" for name in SAMPLERS)
     print(f"{'rounds':>7}{'throws':>7}{'real loose':>11}{'real closes':>12}{heads}")
+    pairs = 1 + 2 * len(SAMPLERS)
     for band in sorted(rows):
         band_rows = rows[band]
         means = [statistics.fmean(row[i] for row in band_rows) for i in range(len(band_rows[0]))]
-        cells = "".join(f"{means[i]:>14.1f}{means[i + 1]:>15.3f}"
-                        for i in range(1, 1 + 2 * len(SAMPLERS), 2))
+        cells = "".join(f"{means[i]:>14.1f}{means[i + 1]:>15.3f}" for i in range(1, pairs, 2))
+        if after:
+            cells += f"{means[pairs]:>13.1f}" + "".join(f"{v:>9.1f}" for v in means[pairs + 1:-1])
         print(f"{2 * band:>4}–{2 * band + 1:<2}{len(band_rows):>7}{means[0]:>11.1f}"
               f"{means[-1]:>12.3f}{cells}")
 
@@ -144,11 +172,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.opponent_model")
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--rules", nargs="*", default=list(PROFILE_IDS))
+    parser.add_argument("--seats", type=int, default=None,
+                        help="players at the table (default: the profile's fewest, at least 2)")
     parser.add_argument("--samples", action="store_true",
                         help="check the master's samples of the hidden cards instead")
     args = parser.parse_args(argv)
     for rules_id in args.rules:
-        (measure_samples if args.samples else measure)(rules_id, args.games)
+        (measure_samples if args.samples else measure)(rules_id, args.games, args.seats)
 
 
 if __name__ == "__main__":

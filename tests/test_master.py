@@ -12,7 +12,7 @@ import pytest
 
 from chinchon.engine.cards import Card, parse_hand
 from chinchon.engine.draws import best_of_eight, discard_leaves, draw_odds, unseen_cards
-from chinchon.engine.rules import get_rules
+from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.solver import fewest_loose_points
 from chinchon.game.actions import Action, Discard
 from chinchon.game.master import (
@@ -37,6 +37,7 @@ from chinchon.game.sampling import (
     likely,
     plausibility,
     sample,
+    target_points,
     weighted,
 )
 from chinchon.game.seat_view import View, view
@@ -219,6 +220,34 @@ def test_likely_samples_hold_what_players_hold_at_that_stage() -> None:
         assert mean_tilted <= mean_uniform + 1
         if mean_uniform > opponent_points(rounds) + 5:
             assert abs(mean_tilted - opponent_points(rounds)) < 4, (rounds, mean_tilted)
+
+
+def mean_loose(found: list[Sample], seat: int, rules: Rules) -> float:
+    """``seat``'s fewest loose points, weighted over ``found``."""
+    return sum(fewest_loose_points(one.hands[seat], rules)  # type: ignore[arg-type]
+               * one.weight for one in found) / sum(one.weight for one in found)
+
+
+def test_with_two_opponents_each_is_tilted_to_his_profiles_stage() -> None:
+    """Each opponent is tilted in a pool of his own: neither sits well above barajamos's own fit
+    (one pool of whole deals left the next player 6 points above it late in a hand), and the
+    samples stay many distinct deals (that pool kept two or three from the middle of a hand)."""
+    checked = 0
+    distinct = []
+    for state in positions("barajamos", 3, 2, every=4):
+        seen = view(state, state.turn)
+        target = target_points(seen.rules, seen.turns // 3)
+        uniform = weighted(seen, random.Random(2), 120)
+        tilted = likely(seen, random.Random(2), 120)
+        if seen.turns >= 6:
+            distinct.append(len({found.hands for found in tilted}))
+        for other in seen.opponents:
+            if mean_loose(uniform, other, seen.rules) > target + 5:
+                checked += 1
+                got = mean_loose(tilted, other, seen.rules)
+                assert got < target + 3, (seen.turns, other, got, target)
+    assert checked >= 6
+    assert sorted(distinct)[len(distinct) // 2] >= 40, distinct
 
 
 def test_a_seed_and_a_view_always_give_the_same_decision() -> None:

@@ -231,7 +231,7 @@ class Race:
 def race(view: View, cards: Sequence[Card | None], samples: Sequence[Sample]) -> Race:
     """:class:`Race` of each of ``cards`` thrown by ``view``'s seat (module docstring)."""
     rules = view.rules
-    order = opponents_after(view)
+    order = view.opponents
     players = len(view.in_game)
     caught = [0.0] * len(cards)
     gain = total = free = 0.0
@@ -330,17 +330,9 @@ def cheapest(values: Sequence[float], count: int) -> list[int]:
     return sorted(range(len(values)), key=values.__getitem__)[:count]
 
 
-def opponents_after(view: View) -> list[int]:
-    """The other seats still in, in turn order from the seat's left."""
-    count = len(view.playing)
-    return [seat for step in range(1, count)
-            if view.playing[seat := (view.seat + step) % count]
-            and view.counts[seat] is not None]
-
-
 def next_seat(view: View) -> int | None:
     """The next seat still in after him (None when he plays alone)."""
-    order = opponents_after(view)
+    order = view.opponents
     return order[0] if order else None
 
 

@@ -19,14 +19,16 @@ impossible: weight 0.
 Uniform samples give an opponent seven cards at random: about 30 loose points at any stage of
 the hand, where players really hold 28 after the deal and 14 after five rounds, so a player
 sampled that way almost never closes (0.03 a turn where expert players close 0.13–0.26 of the
-time). :func:`likely` corrects it: of ``PROPOSALS`` times as many uniform samples it keeps
-``count``, in proportion, per opponent, to ``exp(-b × his loose points)``, the rate ``b`` set
+time). :func:`likely` corrects it: for each opponent, of ``PROPOSALS`` times as many uniform
+hands it keeps ``count``, in proportion to ``exp(-b × his loose points)``, the rate ``b`` set
 so that his mean loose points are what a player holds after that many rounds
-(:func:`chinchon.game.waiting.opponent_points`, fitted to bot games): of all the ways to
-reweight the samples to that mean, the one that assumes least (maximum entropy).
-Measured on 30 expert games (fournier, ``python -m benchmarks.opponent_model --samples``), the
-chance that the next player closes on his turn, read from these samples, is within a few
-points of how often he did.
+(:func:`target_points`, fitted to bot games): of all the ways to reweight the hands to that
+mean, the one that assumes least (maximum entropy). With two opponents or more, each next
+one's hand is drawn among his own that share no card with those already dealt.
+Measured on 30 expert games (``python -m benchmarks.opponent_model --samples``), the chance
+that the next player closes on his turn, read from these samples, is within a few points of
+how often he did (fournier; barajamos, for the player after him too, since the per-opponent
+pools).
 
 >>> from chinchon.game.state import new_game
 >>> from chinchon.game.seat_view import view
@@ -46,6 +48,7 @@ from dataclasses import dataclass
 
 from chinchon.engine.cards import Card
 from chinchon.engine.draws import discard_leaves
+from chinchon.engine.rules import Rules
 from chinchon.engine.solver import can_close, fewest_loose_points
 from chinchon.game.seat_view import View
 from chinchon.game.waiting import opponent_points
@@ -59,6 +62,13 @@ CLOSED_WEIGHT = 0.15
 PROPOSALS = 4
 #: The tilt's search: its largest rate per point, and the bisection's steps.
 TILT_MAX, TILT_STEPS = 2.0, 12
+#: A profile whose players keep loose points far from the pooled fit
+#: (:func:`~chinchon.game.waiting.opponent_points`) is aimed at its own fit, ``floor + start ×
+#: decay**rounds`` (``python -m benchmarks.opponent_model --rules barajamos``, 60 games).
+#: Barajamos deals 48 cards with figures worth 10–12: its players keep about 3 points a round
+#: more than the pooled fit. The two-seat profiles run 1–2 points below it and keep it, as
+#: master's matches there were measured with it.
+PROFILE_POINTS: dict[str, tuple[float, float, float]] = {"barajamos": (7.0, 27.4, 0.80)}
 
 
 @dataclass(frozen=True)
@@ -97,12 +107,6 @@ def _deal(view: View, hidden: Sequence[Card]) -> tuple[tuple[tuple[Card, ...] | 
     return tuple(hands), at
 
 
-def _hidden_count(view: View) -> int:
-    """How many of the unseen cards the others hold."""
-    return sum(max(0, count - len(view.known[seat])) for seat, count in enumerate(view.counts)
-               if seat != view.seat and count is not None)
-
-
 def last_throws(view: View) -> dict[int, tuple[int, Card]]:
     """Each other seat's last face-up throw of this hand: its place in ``view.thrown`` and the
     card."""
@@ -116,25 +120,36 @@ def last_throws(view: View) -> dict[int, tuple[int, Card]]:
 def plausibility(view: View, found: Sample, throws: dict[int, tuple[int, Card]]) -> float:
     """How likely the opponents' last throws were had they held the sample's hands (module
     docstring)."""
-    rules = view.rules
     weight = 1.0
-    seats = len(view.in_game)
-    for seat, (index, card) in throws.items():
+    for seat in throws:
         held = found.hands[seat]
-        if held is None:
-            continue
-        if held.count(card) >= rules.deck.copies_of(card):
-            return 0.0  # the card he threw went back into the stock: he cannot hold it again
-        eight = (*held, card)
-        leaves = discard_leaves(eight, rules)
-        best = min(leaves)
-        weight *= math.exp(-LEAVE_BETA * (leaves[-1] - best))
-        if best <= rules.close_limit:
-            first_round = index < seats and not rules.close_in_first_round
-            kept = list(eight)
-            del kept[leaves.index(best)]
-            if can_close(kept, rules, first_round=first_round, total=view.totals[seat]):
-                weight *= CLOSED_WEIGHT
+        if held is not None:
+            weight *= seat_plausibility(view, seat, held, throws)
+            if not weight:
+                return 0.0
+    return weight
+
+
+def seat_plausibility(view: View, seat: int, held: tuple[Card, ...],
+                      throws: dict[int, tuple[int, Card]]) -> float:
+    """:func:`plausibility`'s factor for one opponent: how likely his last throw was had he
+    held ``held`` (1 when he has not thrown yet this hand)."""
+    if seat not in throws:
+        return 1.0
+    rules = view.rules
+    index, card = throws[seat]
+    if held.count(card) >= rules.deck.copies_of(card):
+        return 0.0  # the card he threw went back into the stock: he cannot hold it again
+    eight = (*held, card)
+    leaves = discard_leaves(eight, rules)
+    best = min(leaves)
+    weight = math.exp(-LEAVE_BETA * (leaves[-1] - best))
+    if best <= rules.close_limit:
+        first_round = index < len(view.in_game) and not rules.close_in_first_round
+        kept = list(eight)
+        del kept[leaves.index(best)]
+        if can_close(kept, rules, first_round=first_round, total=view.totals[seat]):
+            weight *= CLOSED_WEIGHT
     return weight
 
 
@@ -176,31 +191,94 @@ def tilt(losses: Sequence[int], weights: Sequence[float], target: float) -> list
     return tilted(hi)
 
 
+@dataclass(frozen=True)
+class _Pool:
+    """One opponent's proposed hands (as indices into the unseen cards, and as cards) and their
+    weights, tilted to the stage of the hand."""
+
+    picks: list[list[int]]
+    hands: list[tuple[Card, ...]]
+    losses: list[int]
+    weights: list[float]
+    target: float
+
+
+def _pool(view: View, seat: int, unseen: Sequence[Card], rng: random.Random, size: int,
+          throws: dict[int, tuple[int, Card]], target: float) -> _Pool:
+    """``size`` uniform hands for ``seat`` (his pile takes, then unseen cards), weighted by
+    :func:`seat_plausibility` and tilted so his mean loose points are ``target``."""
+    known = view.known[seat]
+    need = max(0, (view.counts[seat] or 0) - len(known))
+    picks = [rng.sample(range(len(unseen)), need) for _ in range(size)]
+    hands = [(*known, *(unseen[i] for i in pick)) for pick in picks]
+    weights = [seat_plausibility(view, seat, held, throws) for held in hands]
+    losses = [fewest_loose_points(held, view.rules) for held in hands]
+    return _Pool(picks, hands, losses, tilt(losses, weights, target), target)
+
+
+def _draw_beside(pool: _Pool, used: set[int], unseen_count: int, rng: random.Random
+                 ) -> tuple[list[int], tuple[Card, ...] | None]:
+    """A hand of ``pool`` that shares no unseen card with ``used``, drawn in proportion to its
+    weight tilted again to the pool's target (the hands that fit beside low ones run higher);
+    when none is left, a uniform one from the cards still free (its cards as None: the caller
+    deals them)."""
+    fits = [i for i, pick in enumerate(pool.picks) if pool.weights[i] and used.isdisjoint(pick)]
+    if fits:
+        weights = tilt([pool.losses[i] for i in fits], [pool.weights[i] for i in fits],
+                       pool.target)
+        (index,) = rng.choices(fits, weights=weights)
+        return pool.picks[index], pool.hands[index]
+    free = [i for i in range(unseen_count) if i not in used]
+    return rng.sample(free, len(pool.picks[0]) if pool.picks else 0), None
+
+
 def likely(view: View, rng: random.Random, count: int) -> list[Sample]:
-    """``count`` samples of equal weight, drawn from ``PROPOSALS`` × ``count`` uniform ones in
-    proportion to :func:`plausibility` and to each opponent's loose points tilted to what
-    players hold at this stage of a hand (module docstring). Only the hands are dealt for the
-    proposals; the stock is shuffled for the samples kept."""
-    rules = view.rules
+    """``count`` samples of equal weight. Each opponent gets a pool of ``PROPOSALS`` × ``count``
+    uniform hands, weighted by :func:`seat_plausibility` and his loose points tilted to what
+    players hold at this stage of a hand (module docstring). The first opponent's hands are
+    drawn from his pool in proportion to the weights; each next one's (in turn order) from the hands of his
+    pool that share no card with those already dealt. Then the stock is shuffled from the rest.
+
+    Tilting each opponent in a pool of his own keeps many distinct samples: one pool of whole
+    deals tilted for two opponents at once kept the weight on two or three deals of 240 from
+    the middle of a barajamos hand on."""
     unseen = list(view.unseen().elements())
-    held = _hidden_count(view)
-    picks = [rng.sample(range(len(unseen)), held) for _ in range(PROPOSALS * count)]
-    hands = [Sample(_deal(view, [unseen[i] for i in pick])[0], ()) for pick in picks]
     throws = last_throws(view)
-    weights = [plausibility(view, found, throws) if throws else 1.0 for found in hands]
-    target = opponent_points(view.turns // max(1, len(view.in_game)))
-    for seat, cards in enumerate(hands[0].hands):
-        if cards is not None:
-            losses = [fewest_loose_points(found.hands[seat], rules)  # type: ignore[arg-type]
-                      for found in hands]
-            weights = tilt(losses, weights, target)
+    target = target_points(view.rules, view.turns // max(1, len(view.in_game)))
+    seats = view.opponents  # the next player first: his hand is the one drawn unhindered
+    if not seats:
+        return [Sample(tuple(None for _ in view.counts),
+                       tuple(rng.sample(unseen, view.stock_count))) for _ in range(count)]
+    pools = [_pool(view, seat, unseen, rng, PROPOSALS * count, throws, target)
+             for seat in seats]
     found = []
-    for index in resample(weights, count, rng):
-        chosen = set(picks[index])
-        stock = [card for i, card in enumerate(unseen) if i not in chosen]
+    for index in resample(pools[0].weights, count, rng):
+        used = set(pools[0].picks[index])
+        hands: list[tuple[Card, ...] | None] = [None] * len(view.counts)
+        hands[seats[0]] = pools[0].hands[index]
+        for seat, pool in zip(seats[1:], pools[1:], strict=True):
+            pick, held = _draw_beside(pool, used, len(unseen), rng)
+            used.update(pick)
+            hands[seat] = held if held is not None else (
+                *view.known[seat], *(unseen[i] for i in pick))
+        stock = [card for i, card in enumerate(unseen) if i not in used]
         rng.shuffle(stock)
-        found.append(Sample(hands[index].hands, tuple(stock[:view.stock_count])))
+        found.append(Sample(tuple(hands), tuple(stock[:view.stock_count])))
     return found
+
+
+def target_points(rules: Rules, rounds: int) -> float:
+    """The mean loose points :func:`likely` gives an opponent after ``rounds`` rounds: the
+    profile's own fit where it has one (:data:`PROFILE_POINTS`), else the pooled one.
+
+    >>> from chinchon.engine.rules import get_rules
+    >>> round(target_points(get_rules("barajamos"), 2), 1), round(target_points(get_rules("fournier"), 2), 1)
+    (24.5, 21.5)
+    """
+    if rules.id not in PROFILE_POINTS:
+        return opponent_points(rounds)
+    floor, start, decay = PROFILE_POINTS[rules.id]
+    return floor + start * decay**rounds
 
 
 def resample(weights: Sequence[float], count: int, rng: random.Random) -> list[int]:

@@ -90,6 +90,14 @@ class View:
         return tuple(seat for seat, playing in enumerate(self.playing) if playing)
 
     @property
+    def opponents(self) -> list[int]:
+        """The other seats still in this hand, in turn order from the seat's left."""
+        count = len(self.playing)
+        return [seat for step in range(1, count)
+                if self.playing[seat := (self.seat + step) % count]
+                and self.counts[seat] is not None]
+
+    @property
     def seen(self) -> tuple[Card, ...]:
         """Cards out of the stock that he knows of besides his own: the pile and the cards the
         others took from it and still hold."""
