@@ -174,21 +174,27 @@ def tilt(losses: Sequence[int], weights: Sequence[float], target: float) -> list
     [1.0, 0.333]
     """
     low = min(losses)
+    # The search reads the weights summed by loss: a few dozen values, not every hand.
+    mass: dict[int, float] = {}
+    for loss, weight in zip(losses, weights, strict=True):
+        mass[loss] = mass.get(loss, 0.0) + weight
 
-    def tilted(b: float) -> list[float]:
-        return [w * math.exp(-b * (loss - low)) for loss, w in zip(losses, weights, strict=True)]
+    def mean(b: float) -> float:
+        total = moment = 0.0
+        for loss, weight in mass.items():
+            tilted = weight * math.exp(-b * (loss - low))
+            total += tilted
+            moment += tilted * loss
+        return moment / total if total else 0.0
 
-    def mean(found: list[float]) -> float:
-        total = sum(found)
-        return sum(w * loss for w, loss in zip(found, losses, strict=True)) / total if total else 0.0
-
-    if mean(list(weights)) <= target:
+    if mean(0.0) <= target:
         return list(weights)
     lo, hi = 0.0, TILT_MAX
     for _ in range(TILT_STEPS):  # bisection: the mean falls as b grows
         mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if mean(tilted(mid)) > target else (lo, mid)
-    return tilted(hi)
+        lo, hi = (mid, hi) if mean(mid) > target else (lo, mid)
+    factor = {loss: math.exp(-hi * (loss - low)) for loss in mass}
+    return [weight * factor[loss] for loss, weight in zip(losses, weights, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -197,10 +203,12 @@ class _Pool:
     weights, tilted to the stage of the hand."""
 
     picks: list[list[int]]
+    masks: list[int]  # each pick as bits, to test quickly that two hands share no card
     hands: list[tuple[Card, ...]]
     losses: list[int]
     weights: list[float]
     target: float
+    live: list[int]  # the hands of weight above 0
 
 
 def _pool(view: View, seat: int, unseen: Sequence[Card], rng: random.Random, size: int,
@@ -213,22 +221,26 @@ def _pool(view: View, seat: int, unseen: Sequence[Card], rng: random.Random, siz
     hands = [(*known, *(unseen[i] for i in pick)) for pick in picks]
     weights = [seat_plausibility(view, seat, held, throws) for held in hands]
     losses = [fewest_loose_points(held, view.rules) for held in hands]
-    return _Pool(picks, hands, losses, tilt(losses, weights, target), target)
+    masks = [sum(1 << i for i in pick) for pick in picks]
+    tilted = tilt(losses, weights, target)
+    live = [i for i, weight in enumerate(tilted) if weight]
+    return _Pool(picks, masks, hands, losses, tilted, target, live)
 
 
-def _draw_beside(pool: _Pool, used: set[int], unseen_count: int, rng: random.Random
+def _draw_beside(pool: _Pool, used: int, unseen_count: int, rng: random.Random
                  ) -> tuple[list[int], tuple[Card, ...] | None]:
-    """A hand of ``pool`` that shares no unseen card with ``used``, drawn in proportion to its
-    weight tilted again to the pool's target (the hands that fit beside low ones run higher);
-    when none is left, a uniform one from the cards still free (its cards as None: the caller
-    deals them)."""
-    fits = [i for i, pick in enumerate(pool.picks) if pool.weights[i] and used.isdisjoint(pick)]
+    """A hand of ``pool`` that shares no unseen card with ``used`` (the unseen cards dealt, as
+    bits), drawn in proportion to its weight tilted again to the pool's target (the hands that
+    fit beside low ones run higher); when none is left, a uniform one from the cards still free
+    (its cards as None: the caller deals them)."""
+    masks = pool.masks
+    fits = [i for i in pool.live if not masks[i] & used]
     if fits:
         weights = tilt([pool.losses[i] for i in fits], [pool.weights[i] for i in fits],
                        pool.target)
         (index,) = rng.choices(fits, weights=weights)
         return pool.picks[index], pool.hands[index]
-    free = [i for i in range(unseen_count) if i not in used]
+    free = [i for i in range(unseen_count) if not used >> i & 1]
     return rng.sample(free, len(pool.picks[0]) if pool.picks else 0), None
 
 
@@ -236,8 +248,9 @@ def likely(view: View, rng: random.Random, count: int) -> list[Sample]:
     """``count`` samples of equal weight. Each opponent gets a pool of ``PROPOSALS`` × ``count``
     uniform hands, weighted by :func:`seat_plausibility` and his loose points tilted to what
     players hold at this stage of a hand (module docstring). The first opponent's hands are
-    drawn from his pool in proportion to the weights; each next one's (in turn order) from the hands of his
-    pool that share no card with those already dealt. Then the stock is shuffled from the rest.
+    drawn from his pool in proportion to the weights; each next one's (in turn order) from the
+    hands of his pool that share no card with those already dealt, tilted again. Then the stock
+    is shuffled from the rest.
 
     Tilting each opponent in a pool of his own keeps many distinct samples: one pool of whole
     deals tilted for two opponents at once kept the weight on two or three deals of 240 from
@@ -253,15 +266,15 @@ def likely(view: View, rng: random.Random, count: int) -> list[Sample]:
              for seat in seats]
     found = []
     for index in resample(pools[0].weights, count, rng):
-        used = set(pools[0].picks[index])
+        used = pools[0].masks[index]
         hands: list[tuple[Card, ...] | None] = [None] * len(view.counts)
         hands[seats[0]] = pools[0].hands[index]
         for seat, pool in zip(seats[1:], pools[1:], strict=True):
             pick, held = _draw_beside(pool, used, len(unseen), rng)
-            used.update(pick)
+            used |= sum(1 << i for i in pick)
             hands[seat] = held if held is not None else (
                 *view.known[seat], *(unseen[i] for i in pick))
-        stock = [card for i, card in enumerate(unseen) if i not in used]
+        stock = [card for i, card in enumerate(unseen) if not used >> i & 1]
         rng.shuffle(stock)
         found.append(Sample(tuple(hands), tuple(stock[:view.stock_count])))
     return found
