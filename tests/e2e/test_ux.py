@@ -148,10 +148,14 @@ def test_deal_at_random_deals_anew_on_every_click(page: Any, server_url: str) ->
         expect(closer).not_to_have_value(re.compile("^(" + "|".join(map(re.escape, seen)) + ")$"))
         seen.append(closer.input_value())
     assert len(set(seen)) == 4
-    # The link keeps the deal: a new tab opens the same hands.
+    # The link keeps the deal: wait until the box and the address agree (a loaded CI run met
+    # neither on time when the wait named the value read right after the box changed), then a
+    # new tab opens the same hands.
     page.wait_for_function(
-        "v => location.search.includes('closer=' + v.replaceAll(' ', '+'))",
-        arg=seen[-1])
+        "() => { const box = document.querySelector('[data-testid=\"stTextInput\"] input');"
+        " return !!box && box.value !== '' &&"
+        " location.search.includes('closer=' + box.value.replaceAll(' ', '+')); }")
+    expect(closer).to_have_value(seen[-1])
     other = page.context.new_page()
     other.goto(address(page))
     expect(other.locator('[data-testid="stTextInput"] input').first).to_have_value(seen[-1])
