@@ -10,13 +10,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import address, screenshot, wait_idle
+from tests.e2e.helpers import EXPECT_TIMEOUT, address, screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -224,10 +226,14 @@ def test_screenshots_of_every_page(page: Any, server_url: str, lang: str, size: 
         assert page.locator(EXCEPTION).count() == 0, name
         # Nothing wider than the screen, cut at its right edge (a wide table or code block
         # scrolls sideways inside its own box instead, which these exclusions allow).
-        overflow = page.evaluate(
-            "() => [...document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] *')]"
-            ".filter(e => e.getBoundingClientRect().right > innerWidth + 1"
-            " && !e.closest('[style*=\"overflow-x\"], [data-testid=\"stTable\"],"
-            " [data-testid=\"stCode\"]')).length")
+        count = ("() => [...document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] *')]"
+                 ".filter(e => e.getBoundingClientRect().right > innerWidth + 1"
+                 " && !e.closest('[style*=\"overflow-x\"], [data-testid=\"stTable\"],"
+                 " [data-testid=\"stCode\"]')).length")
+        # Wait for the layout to settle at this width (a loaded run counted 15 right after
+        # the first visit on the phone); one still past the edge then is a fault.
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(f"() => ({count})() === 0", timeout=EXPECT_TIMEOUT)
+        overflow = page.evaluate(count)
         assert overflow == 0, f"{name}: {overflow} elements past the right edge"
         screenshot(page, f"ux-{name}-{lang}-{size}", full_page=False)
