@@ -44,10 +44,12 @@ def add_hand(page: Any, cards: str, title: str | None) -> None:
     wait_idle(page)
     box = page.locator('[data-testid="stExpander"] details').filter(
         has_text="Add this hand to a lesson")
-    if box.get_attribute("open") is None:  # it may stay open from the last hand: a click shuts it
+    if title is None:  # the box stays open from the last hand, on the lesson chosen last
+        expect(box).to_have_attribute("open", "")
+        expect(page.get_by_role("combobox", name="Lesson", exact=True)).to_have_value("Sevens")
+    else:
         box.locator("summary").click()
-    expect(box).to_have_attribute("open", "")
-    if title is not None:
+        expect(box).to_have_attribute("open", "")
         page.get_by_label("Lesson title").fill(title)
         page.get_by_label("Lesson title").press("Enter")
         wait_idle(page)
