@@ -85,11 +85,40 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the test, so a fixture's teardown knows it failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+#: How much of a failed test's page text its report shows (the assertion's own snapshot is cut).
+FAILED_PAGE_CHARS = 6_000
+
+
+def _show_failed_pages(name: str, contexts: list[Any]) -> None:
+    """Print where each of a failed test's pages is and the text it shows, and save its
+    screenshot as ``tests/e2e/screenshots/failed-NAME-K.png``: what CI keeps of a flaky run."""
+    pages = [p for context in contexts for p in context.pages]
+    for number, shown in enumerate(pages, 1):
+        try:
+            where = shown.evaluate("() => location.href")
+            text = shown.locator('[data-testid="stMain"]').inner_text(timeout=5_000)
+            saved = screenshot(shown, f"failed-{name}-{number}")
+        except Exception as error:  # a closed or crashed page: say so, go on
+            print(f"--- page {number}: could not be read ({error.__class__.__name__})")
+            continue
+        print(f"--- page {number} at {where} (screenshot {saved.name}):")
+        print(text[:FAILED_PAGE_CHARS])
+
+
 @pytest.fixture
-def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
+def new_context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """Factory: a new browser context (English locale, 30 s actions unless ``options`` say
     otherwise), closed when the test ends however it ends: a table or a projector left open
-    polls its server twice a second for the rest of the session, and slows every later test."""
+    polls its server twice a second for the rest of the session, and slows every later test.
+    When the test failed, each page's text and screenshot first go to the report."""
     made: list[Any] = []
 
     def make(**options: Any) -> Any:
@@ -99,6 +128,9 @@ def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
         return context
 
     yield make
+    failed = getattr(request.node, "report_call", None)
+    if failed is not None and failed.failed:
+        _show_failed_pages(request.node.name, made)
     for context in made:
         context.close()
 
