@@ -395,10 +395,7 @@ if not teacher:
     show_problems()
     deck_side, summary_side = st.columns([3, 2], gap="medium")
     with summary_side, st.container(key="hl_summary"):
-        # One block whatever the hand shows, so "Add this hand to a lesson" keeps its place and
-        # stays open from one hand to the next (a teacher adds several in a row).
-        with st.container():
-            show_summary()
+        show_summary()
         lessons.add_to_lesson(reading.cards, lang)
     with deck_side:
         show_picker()

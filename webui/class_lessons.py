@@ -249,7 +249,9 @@ def add_to_lesson(cards: tuple[Card, ...], lang: str) -> None:
             continue
     if not infos:
         return
-    with st.expander(tr("lesson.add", lang), icon=":material/playlist_add:"):
+    # Its key keeps it one box wherever the page puts it: open, it stays open when the next hand
+    # is shown, though the lines above it come and go (a teacher adds several hands in a row).
+    with st.expander(tr("lesson.add", lang), icon=":material/playlist_add:", key="class_lab_box"):
         show_flash(lang)  # what the last click did, beside its button
         class_id = st.selectbox(tr("lesson.class", lang), list(infos), key="class_lab_class",
                                 format_func=lambda c: infos[c].name)

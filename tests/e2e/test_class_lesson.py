@@ -47,7 +47,7 @@ def add_hand(page: Any, cards: str, title: str | None) -> None:
     if title is None:  # the box stays open from the last hand, on the lesson chosen last
         expect(box).to_have_attribute("open", "")
         expect(page.get_by_role("combobox", name="Lesson", exact=True)).to_have_value("Sevens")
-    else:
+    else:  # a new lesson: the session's first hand, the box still folded
         box.locator("summary").click()
         expect(box).to_have_attribute("open", "")
         page.get_by_label("Lesson title").fill(title)
