@@ -160,6 +160,9 @@ page_css("""
   h1 { font-size: 2rem; }
   [data-testid="stColumn"]:has(.st-key-hl_summary) { order: -1; top: 3.5rem;
     background: #fbf8f1; box-shadow: 0 6px 8px -6px rgba(0,0,0,.25); padding-bottom: 4px; }
+  /* A teacher's open lesson box would cover the deck: the panel then scrolls with the page. */
+  [data-testid="stColumn"]:has(.st-key-hl_summary):has(.st-key-class_lab_box details[open]) {
+    position: static; }
   .st-key-hl_summary h3 { font-size: 1.1rem; padding: 0; }
   .st-key-hl_summary [data-testid="stElementContainer"]:has([data-testid="stMetric"]) {
     display: none; }
