@@ -27,9 +27,9 @@ dev: setup ## serve the site with the file watcher on (a saved page reloads)
 	$(BIN)/python -m streamlit run app.py --server.headless true --server.port $(PORT) \
 		--server.fileWatcherType auto --server.runOnSave true
 
-lint: setup ## ruff over the tree, mypy over the library
+lint: setup ## ruff over the tree, mypy over the library, webui/ and the pages
 	$(BIN)/ruff check .
-	$(BIN)/mypy chinchon
+	$(BIN)/mypy
 
 # Debian's chromium and PostgreSQL server for the browser and storage tests: installed when
 # missing (as root); without them those tests skip locally and fail under CI=true.
@@ -53,5 +53,5 @@ screenshots: setup system ## the README's screenshots, taken from the running si
 	$(BIN)/python -m docs.screenshots
 
 clean: ## remove .venv, caches and generated files
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info tests/e2e/screenshots static/cards
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info tests/browser/screenshots static/cards
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

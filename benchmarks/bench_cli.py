@@ -5,7 +5,7 @@ and its dependencies' modules it loaded.
 Each command runs ``RUNS`` times; the figure is the median CPU time of the child process
 (user + system: the machine is shared, and wall time measures the neighbours), with the median
 wall time beside it. ``analyze`` and ``close`` load no game, bots or store
-(``tests/test_cli_imports.py`` checks it); ``play`` loads the game and the bots.
+(``tests/unit/test_cli_imports.py`` checks it); ``play`` loads the game and the bots.
 Run ``python -m benchmarks.bench_cli``.
 """
 

@@ -8,16 +8,12 @@ Run ``python -m benchmarks.bench_layoffs``.
 from __future__ import annotations
 
 import random
-import sys
 import time
-from pathlib import Path
 
 from chinchon.engine.cards import Card
 from chinchon.engine.layoffs import resolve
 from chinchon.engine.rules import all_profiles
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from reference_layoffs import fewest_loose_points, random_pair
+from harness.reference_layoffs import fewest_loose_points, random_pair
 
 PAIRS = 1000
 

@@ -52,7 +52,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import ClientConnection, connect
 
 from benchmarks.server import ROOT, StreamlitServer
-from chinchon.views.table import PACES
+from chinchon.views.play import PACES
 
 TARGET_P95 = 1.0
 #: A script that takes longer than this is counted as an error (a hang).
@@ -460,7 +460,7 @@ def database(servers: int) -> Iterator[dict[str, str]]:
     if servers == 1:
         yield {}
         return
-    from tests.postgres import Cluster, find_bin
+    from tests.support.postgres import Cluster, find_bin
 
     bin_dir = find_bin()
     if bin_dir is None:

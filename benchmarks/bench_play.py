@@ -5,11 +5,11 @@ reload cost, per profile. Run ``python -m benchmarks.bench_play``.
   paced tick of the page does besides drawing;
 - ``grade``: the coach's grade of your move (take-or-draw, then the discard, with the close
   chance one draw ahead), what a click on your hand adds;
-- ``reload``: rebuilding a whole game from its address (``chinchon.views.table.load``) and the
+- ``reload``: rebuilding a whole game from its address (``chinchon.views.play.load``) and the
   address's length.
 
 The page's budget is 300 ms per click and per bot turn in a browser; these are the library's
-share of it (the rest is Streamlit and the browser, timed by ``tests/e2e/test_play.py``).
+share of it (the rest is Streamlit and the browser, timed by ``tests/browser/test_play.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ import statistics
 import time
 
 from chinchon.game.state import legal_actions
-from chinchon.views import table as tb
+from chinchon.views import play as play_model
+from chinchon.views import seat_coach
 
 TABLES = (("barajamos", "expert,greedy"), ("fournier", "expert"),
           ("jeux-de-cartes", "expert,greedy,random"), ("ludoteka", "expert"),
@@ -33,9 +34,9 @@ def _ms(values: list[float]) -> str:
             f"max {ordered[-1] * 1000:6.1f} ms (n={len(ordered)})")
 
 
-def _play(rules_id: str, bots: str, seed: int) -> tuple[tb.Game, list[float], list[float]]:
+def _play(rules_id: str, bots: str, seed: int) -> tuple[play_model.Game, list[float], list[float]]:
     """A whole game where you play the coach's best move; every bot turn and grade timed."""
-    game = tb.new_game(tb.parse_setup(rules_id, {}, bots, str(seed)))
+    game = play_model.new_game(play_model.parse_setup(rules_id, {}, bots, str(seed)))
     turns: list[float] = []
     grades: list[float] = []
     rng = random.Random(seed)
@@ -48,8 +49,8 @@ def _play(rules_id: str, bots: str, seed: int) -> tuple[tb.Game, list[float], li
         state = game.state
         moves = legal_actions(state)
         start = time.perf_counter()
-        best = tb.hint(state)[0] if state.phase.value != "return" else rng.choice(moves)
-        tb.grade_action(state, best)
+        best = seat_coach.hint(state)[0] if state.phase.value != "return" else rng.choice(moves)
+        seat_coach.grade_action(state, best)
         grades.append(time.perf_counter() - start)
         game = game.play(best)
     return game, turns, grades
@@ -67,7 +68,7 @@ def main() -> None:
             grades += timed_grades
             code = game.code()
             start = time.perf_counter()
-            tb.load(game.setup, code)
+            play_model.load(game.setup, code)
             loads.append(time.perf_counter() - start)
             lengths.append(len(code))
         print(f"{rules_id:15} you + {bots}")

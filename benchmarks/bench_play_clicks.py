@@ -28,7 +28,7 @@ from benchmarks.bench_clicks import (
     _wait_idle,
 )
 from benchmarks.server import StreamlitServer
-from chinchon.views.table import PACES
+from chinchon.views.play import PACES
 
 TARGET_MS = 300.0
 PACE = "fast"

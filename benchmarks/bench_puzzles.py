@@ -3,7 +3,7 @@
 For each profile, the shipped close-chance positions (8 cards held, the pile seen): the CPU
 time (``time.process_time``, steady on a shared machine) of the analysis of one position from a
 cold memo, median and worst; then a few positions next to the brute-force reference of
-``tests/reference.py`` on the same positions (same counts checked), as a ratio.
+``harness/reference.py`` on the same positions (same counts checked), as a ratio.
 Target: under 50 ms a position.
 
 Then the explanation the page shows after an answer (``chinchon.views.puzzle.explain``: the
@@ -16,10 +16,8 @@ Target: under 150 ms, so a click settles quickly. Run ``python -m benchmarks.ben
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 from itertools import combinations
-from pathlib import Path
 
 from chinchon.engine.draws import clear_memo, draw_odds, unseen_cards
 from chinchon.engine.rules import PROFILE_IDS
@@ -34,9 +32,7 @@ from chinchon.puzzles import (
     solve,
 )
 from chinchon.views.puzzle import explain
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import reference  # the brute-force reference lives with the tests
+from harness import reference
 
 POSITIONS = 36
 REFERENCE_POSITIONS = 2

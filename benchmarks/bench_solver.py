@@ -1,9 +1,10 @@
 """The solver's throughput next to the brute-force reference of the tests, per profile.
 
 For each profile (default options), on the same fixed-seed random hands: 7-card hands/s of
-:func:`~chinchon.engine.solver.fewest_loose_points` and of the full :func:`~chinchon.engine.solver.analyze`,
-8-card :func:`~chinchon.engine.solver.discard_table`\\ s/s, and the reference (``tests/reference.py``)
-on the first of the same hands, with the ratios (the answers are checked equal on those hands).
+:func:`~chinchon.engine.solver.fewest_loose_points` and of the full
+:func:`~chinchon.engine.solver.analyze`, 8-card :func:`~chinchon.engine.solver.analyze_discards`
+calls a second, and the reference (``harness/reference.py``) on the first of the same
+hands, with the ratios (the answers are checked equal on those hands).
 Then the command line's batch mode: ``python -m chinchon analyze`` over a file of 100,000 hands
 with its full JSON output, interpreter start included, as a ratio to the reference's rate (in
 process, fewest loose points only) measured earlier in the same run.
@@ -27,11 +28,10 @@ from pathlib import Path
 
 from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.rules import Rules, all_profiles, get_rules
-from chinchon.engine.solver import analyze, discard_table, fewest_loose_points
+from chinchon.engine.solver import analyze, analyze_discards, fewest_loose_points
+from harness import reference
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-import reference  # noqa: E402  (the tests' reference is not a package)
 
 SEVEN = 100_000
 ANALYZE = 30_000
@@ -99,7 +99,7 @@ def check_equal(rules: Rules, sevens: Sequence[tuple[Card, ...]],
         if fewest_loose_points(hand, rules) != reference.solve(hand, table).fewest:
             raise SystemExit(f"{rules.id}: solver and reference differ on {hand_code(hand)}")
     for hand in eights:
-        rows = discard_table(hand, rules).rows
+        rows = analyze_discards(hand, rules).rows
         solutions = reference.solve_discards(hand, table)
         if [row.loose_points for row in rows] != [s.fewest for s in solutions]:
             raise SystemExit(f"{rules.id}: solver and reference differ on {hand_code(hand)}")
@@ -118,7 +118,7 @@ def bench_profile(rules: Rules, seed: int, scale: int = 1) -> tuple[float, float
     some = sevens[:ANALYZE // scale]
     fewest = rate(lambda: each(fewest_loose_points, sevens, rules), len(sevens))
     full = rate(lambda: each(analyze, some, rules), len(some))
-    tables = rate(lambda: each(discard_table, eights, rules), len(eights))
+    tables = rate(lambda: each(analyze_discards, eights, rules), len(eights))
     reference.is_meld.cache_clear()  # check_equal has just seen these hands
     ref_seven = rate(lambda: each(reference.solve, ref_sevens, table), len(ref_sevens), repeats=1)
     ref_eight = rate(lambda: each(reference.solve_discards, ref_eights, table), len(ref_eights),
@@ -128,7 +128,7 @@ def bench_profile(rules: Rules, seed: int, scale: int = 1) -> tuple[float, float
     print(f"{label}\n{'':15} fewest loose points {fewest:>10,.0f} hands/s  "
           f"x{fewest / ref_seven:,.0f} the reference")
     print(f"{'':15} analyze            {full:>10,.0f} hands/s  x{full / ref_seven:,.0f}")
-    print(f"{'':15} discard_table      {tables:>10,.0f} tables/s x{tables / ref_eight:,.0f}")
+    print(f"{'':15} analyze_discards      {tables:>10,.0f} tables/s x{tables / ref_eight:,.0f}")
     print(f"{'':15} reference          {ref_seven:>10,.0f} hands/s, {ref_eight:,.0f} tables/s",
           flush=True)
     return fewest, ref_seven

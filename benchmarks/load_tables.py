@@ -237,7 +237,7 @@ def run_tables(tables_count: int, per_table: int, seconds: float, idle: float,
 
     cluster = None
     if servers > 1:
-        from tests.postgres import Cluster, find_bin
+        from tests.support.postgres import Cluster, find_bin
 
         bin_dir = find_bin()
         if bin_dir is None:

@@ -20,7 +20,7 @@ from chinchon.cli_io import EXIT_BAD_INPUT, Parser, fail, read_json, run_batch  
 from chinchon.engine.cards import HandError, hand_code, parse_hand
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import PROFILE_IDS, Rules, get_rules
-from chinchon.engine.solver import analyze, discard_table
+from chinchon.engine.solver import analyze, analyze_discards
 
 # The shared input and error helpers live in chinchon.cli_io (these names are kept for the
 # subcommands written against them).
@@ -46,7 +46,7 @@ def analyze_json(text: str | Sequence[str], rules: Rules) -> dict[str, Any]:
     """The ``analyze`` output for one hand of seven or eight cards."""
     hand = parse_hand(text)
     if len(hand) == 8:
-        return discard_table(hand, rules).to_json()
+        return analyze_discards(hand, rules).to_json()
     if len(hand) != 7:
         raise HandError(f"a hand has 7 cards, or 8 after drawing; got {len(hand)}: "
                         f"{quote(hand_code(hand))}")

@@ -46,7 +46,7 @@ def _think(text: str) -> int:
     return value
 
 
-def table_rules(args: argparse.Namespace, players: int) -> Rules:
+def game_rules(args: argparse.Namespace, players: int) -> Rules:
     """The rules for a table of ``players``: one or two decks as the profile says for that many
     players, unless ``--decks`` forces it."""
     return get_rules(args.rules, players=players, decks=args.decks, deck=args.deck,
@@ -59,7 +59,7 @@ def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
     seats = _names(args.seats, "--seats")
     think = _think(args.think)
-    rules = table_rules(args, len(seats))
+    rules = game_rules(args, len(seats))
     record = GameRecord.of(play_game(rules, seats, args.seed, think_ms=think))
     if args.json:
         stdout.write(json.dumps(record.to_json()) + "\n")
@@ -113,7 +113,7 @@ def _match(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     check_games(args.workers, "--workers", MAX_WORKERS)
     think = _think(args.think)
     seats = max(len(bots), get_rules(args.rules).players[0])
-    rules = table_rules(args, seats)
+    rules = game_rules(args, seats)
 
     def write(game: GameSummary) -> None:
         stdout.write(json.dumps(game.to_json()) + "\n")

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.server import StreamlitServer  # noqa: E402
-from tests.e2e.helpers import CHROMIUM, CHROMIUM_ARGS, wait_idle  # noqa: E402
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, wait_idle  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 LAPTOP = {"width": 1366, "height": 900}

@@ -332,7 +332,7 @@ def show_layoffs(width: int) -> None:
                  help=tr("layoffs.typed_help"))
     right.button(tr("layoffs.deal"), on_click=deal_closer, args=(view.hand,),
                  icon=":material/shuffle:")
-    table = hl.read_table(st.session_state.hl_table, view.hand, rules)
+    table = hl.read_closer_melds(st.session_state.hl_table, view.hand, rules)
     if not st.session_state.hl_table.strip():
         st.caption(tr("layoffs.empty"))
         return

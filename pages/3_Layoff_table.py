@@ -13,7 +13,8 @@ from chinchon.engine.layoffs import HandEnd, resolve
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.scoring import ScoreError, ScoreSheet
 from chinchon.engine.solver import CloseError, analyze
-from chinchon.views import layoff_table as lt
+from chinchon.game.closing import closing_choices
+from chinchon.views import layoff_steps as lt
 from chinchon.views.handlab import DealError
 from chinchon.views.i18n import card_name, t
 from chinchon.views.tour import layoff_examples
@@ -101,7 +102,7 @@ def deal(rules: Rules, opponents: int, seed: int | None = None) -> None:
         seed = random.randrange(10**6)
         st.session_state[seed_key] = seed
     try:
-        dealt = lt.deal_table(rules, opponents, seed)
+        dealt = lt.deal_seats(rules, opponents, seed)
     except DealError:
         st.session_state[notice_key] = t("layoffs.deal_failed", lang)
         return
@@ -157,7 +158,7 @@ for first in range(0, opponents + 1, 2):
         previews.append(col.container())
 
 st.session_state[saved_key] = list(typed)
-reading = lt.read_table(typed[0], typed[1:], rules)
+reading = lt.read_hands(typed[0], typed[1:], rules)
 for preview, hand in zip(previews, reading.hands, strict=True):
     with preview:
         show_cards([card.code() for card in hand], lang, width=34, gap=3)
@@ -205,7 +206,7 @@ shown = None
 if reading.ok:
     # When several arrangements (or namings of a joker) close as well, the player picks what
     # the closer shows; ours comes first.
-    choices = lt.closing_choices(reading.hands[0], rules)
+    choices = closing_choices(reading.hands[0], rules)
     shown = choices[0] if choices else None
     if len(choices) > 1:
         shown = st.selectbox(t("layoffs.closer_shows", lang), choices,
@@ -276,7 +277,7 @@ if not sheet.finished:
         deal_seed = seed * 1000 + len(sheet.history)
         dealer = random.Random(deal_seed).choice(sheet.in_game)
         dealt_order = (dealer, *sheet.turn_order(dealer))
-        dealt = lt.deal_table(rules, len(dealt_order) - 1, deal_seed)
+        dealt = lt.deal_seats(rules, len(dealt_order) - 1, deal_seed)
         try:
             sheet, _ = sheet.close(dealer, dict(zip(dealt_order, dealt, strict=True)))
         except (ScoreError, CloseError) as err:

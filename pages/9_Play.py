@@ -5,9 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from chinchon.views.i18n import t
+from webui import play_board as wt
 from webui import play_review, play_state, played, progress
-from webui import table as wt
-from webui.table_rules import show_table_rules
+from webui.game_rules import show_game_rules
 from webui.ui import setup_page
 
 lang, rules_id = setup_page("play")
@@ -48,4 +48,4 @@ else:
 
 # Below the table, so that the hand stays on a laptop's first screen: each rule, its source,
 # our readings (issue 24).
-show_table_rules(game.setup.rules, lang)
+show_game_rules(game.setup.rules, lang)

@@ -2,7 +2,7 @@
 
 ``show_hand_end`` replays a resolved :class:`~chinchon.engine.layoffs.HandEnd` step by step
 (the closer's melds, each player's melds and lay-offs, the scores); ``show_score_sheet``
-draws the running totals with the limit, from :func:`chinchon.views.layoff_table.sheet_rows`.
+draws the running totals with the limit, from :func:`chinchon.views.layoff_steps.sheet_rows`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from chinchon.engine.layoffs import Action, HandEnd
 from chinchon.engine.melds import Meld
 from chinchon.engine.scoring import EntryKind, ScoreSheet
 from chinchon.engine.solver import Arrangement
-from chinchon.views import layoff_table as lt
+from chinchon.views import layoff_steps as lt
 from chinchon.views.i18n import card_name, fmt_number, fmt_signed, number_separators, t
 from webui.cards import LAID_RING, cards_text, show_arrangement, show_score_table, show_table
 from webui.stepper import step_controls

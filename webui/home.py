@@ -12,7 +12,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.engine.rules import OPTION_NAMES
 from chinchon.ratings.glicko2 import Rating
-from chinchon.views import table as tb
+from chinchon.views import play as play_model
+from chinchon.views import seat_coach
 from chinchon.views.i18n import t
 from webui import progress
 from webui.ui import current_options, find_page, house_code, page_css
@@ -72,18 +73,18 @@ def game_in_progress() -> tuple[dict[str, str], int] | None:
     unfinished in the store (a reload or another visit). Its URL values (which reopen it as
     his) and your total."""
     game = st.session_state.get("play_game")  # the Play page's game (webui.play_state)
-    if not isinstance(game, tb.Game):
+    if not isinstance(game, play_model.Game):
         game = stored_game_in_progress()
     if game is None or game.over:
         return None
     query = {**game.setup.query(), "moves": game.code(), "check": game.setup.check}
-    return query, game.state.totals[tb.HUMAN]
+    return query, game.state.totals[seat_coach.HUMAN]
 
 
 _STORED = "home_stored_game"  # ((played id, step), the game rebuilt from them)
 
 
-def stored_game_in_progress() -> tb.Game | None:
+def stored_game_in_progress() -> play_model.Game | None:
     """The latest unfinished game this learner played on the Play page, rebuilt from its
     deal and moves; None when there is none (or the store cannot say)."""
     learner, opened = progress.learner(), progress.store()
@@ -99,8 +100,8 @@ def stored_game_in_progress() -> tb.Game | None:
             return kept[1]  # rebuilt once per step: the bots' catch-up costs a game's turns
         values = latest.setup
         options = {k: int(v) for k, v in values.items() if k in OPTION_NAMES}
-        setup = tb.parse_setup(values["rules"], options, values["seats"], values["seed"])
-        game = tb.load(setup, latest.moves).catch_up()
+        setup = play_model.parse_setup(values["rules"], options, values["seats"], values["seed"])
+        game = play_model.load(setup, latest.moves).catch_up()
     except (SQLAlchemyError, ValueError, KeyError):  # a row the page cannot reopen: skip it
         return None
     st.session_state[_STORED] = ((latest.id, latest.step), game)

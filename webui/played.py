@@ -21,8 +21,8 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.store import Played
-from chinchon.views import coach
-from chinchon.views import table as tb
+from chinchon.views import coach, seat_coach
+from chinchon.views import play as play_model
 from chinchon.views.i18n import t
 from webui import progress
 
@@ -32,7 +32,7 @@ _FRESH = "played_fresh"  # a deal opened at its start: his once he makes a move
 _REPLAY = "played_replay"  # opened from an address under way: never counts
 
 
-def address(setup: tb.Setup, moves: str) -> str:
+def address(setup: play_model.Setup, moves: str) -> str:
     """The Play page's address that opens this game (at ``moves``), with the deal's check."""
     return "/Play?" + urlencode({**setup.query(), "moves": moves, "check": setup.check})
 
@@ -42,16 +42,16 @@ def own() -> Played | None:
     return found
 
 
-def started(game: tb.Game, *, origin: str = "new", face_up: bool = False) -> None:
+def started(game: play_model.Game, *, origin: str = "new", face_up: bool = False) -> None:
     """The learner starts ``game`` here: a row for it, written now."""
     setup = game.setup
     row = Played.new(progress.learner_or_new(), setup.rules.id, setup.query(), setup.check,
-                     seats=len(setup.names), seat=tb.HUMAN, origin=origin)
+                     seats=len(setup.names), seat=seat_coach.HUMAN, origin=origin)
     S.update({_FRESH: False, _REPLAY: False})
     _write(row.moved(game.code(), len(game.actions), teacher=face_up))
 
 
-def moved(game: tb.Game, face_up: bool) -> None:
+def moved(game: play_model.Game, face_up: bool) -> None:
     """After each of the learner's moves (and a take-back): write the game's moves, before
     the page says anything. The first move of a deal opened at its start makes it his."""
     row = own()
@@ -64,14 +64,14 @@ def moved(game: tb.Game, face_up: bool) -> None:
         _write(row.moved(code, len(game.actions), teacher=face_up))
 
 
-def finished(game: tb.Game, face_up: bool) -> None:
+def finished(game: play_model.Game, face_up: bool) -> None:
     """The game is over (after its review has graded every decision): keep its result and
     the accuracy, once. Nothing for a replay."""
     row = own()
     if row is None or row.finished or not game.over:
         return
     verdicts = S.get("play_verdicts") or {}
-    graded = [verdicts[i] for i in tb.decisions(game, None) if i in verdicts]
+    graded = [verdicts[i] for i in play_model.decisions(game, None) if i in verdicts]
     accuracy = coach.review(graded).accuracy if graded else None
     state = game.state
     _write(row.finish(game.code(), len(game.actions),
@@ -103,7 +103,7 @@ def _write(row: Played) -> None:
     progress.flush()
 
 
-def arrived(game: tb.Game) -> None:
+def arrived(game: play_model.Game) -> None:
     """A game arrives from the address (a reload, a link, the browser's back or forward):
     his when the session or the store holds it with his moves; a deal at its start becomes
     his at his first move; anything else is a replay."""
@@ -114,7 +114,7 @@ def arrived(game: tb.Game) -> None:
     S[_REPLAY] = row is None and not S[_FRESH]
 
 
-def _stored(game: tb.Game) -> Played | None:
+def _stored(game: play_model.Game) -> Played | None:
     learner_id, opened = progress.learner(), progress.store()
     if learner_id is None or opened is None:
         return None
@@ -125,18 +125,18 @@ def _stored(game: tb.Game) -> Played | None:
     return next((r for r in rows if _his_line(game, r.moves)), None)
 
 
-def _his_line(game: tb.Game, moves: str) -> bool:
+def _his_line(game: play_model.Game, moves: str) -> bool:
     """Whether ``game`` follows the moves he made (``moves``, as stored): the same actions as
     far as both go, and beyond his only the bots' (which the deal and his moves decide). A
     shorter game is his too: the browser's Back, or a take-back."""
     try:
-        mine = tb.load(game.setup, moves)
-    except tb.TableError:
+        mine = play_model.load(game.setup, moves)
+    except play_model.SetupError:
         return False
     common = min(len(mine.actions), len(game.actions))
     if mine.actions[:common] != game.actions[:common]:
         return False
-    return all(game.states[i].turn != tb.HUMAN for i in range(common, len(game.actions)))
+    return all(game.states[i].turn != seat_coach.HUMAN for i in range(common, len(game.actions)))
 
 
 def forget() -> None:
@@ -144,7 +144,7 @@ def forget() -> None:
     S.update({_OWN: None, _FRESH: False, _REPLAY: False})
 
 
-def notice(game: tb.Game, face_up: bool, lang: str, restart: Callable[..., None]) -> None:
+def notice(game: play_model.Game, face_up: bool, lang: str, restart: Callable[..., None]) -> None:
     """Say when the game on screen will not count: a replay (with "Play this deal from the
     start", ``restart`` its callback) or hands shown face up."""
     row = own()

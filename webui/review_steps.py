@@ -3,7 +3,7 @@ first" on request; a row opens its move), the whole hand move by move with the p
 (⏮ ◀ ▶ ⏭ and the arrow keys), and "Retry this move": the position set up again, you choose,
 the coach grades the new choice (not rated: nothing is kept).
 
-The model is :mod:`chinchon.views.review`; the words of a grade :mod:`webui.table`.
+The model is :mod:`chinchon.views.review`; the words of a grade :mod:`webui.play_board`.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from collections.abc import Mapping, Sequence
 import streamlit as st
 
 from chinchon.game.actions import PILE, Discard, Draw
-from chinchon.views import coach
+from chinchon.views import coach, seat_coach
+from chinchon.views import play as play_model
 from chinchon.views import review as rv
-from chinchon.views import table as tb
 from chinchon.views.i18n import card_name, fmt_percent, t
 from chinchon.views.puzzle import position_link
 from webui.card_buttons import card_buttons, clicked_card
+from webui.play_board import action_text, show_discards, show_verdict
 from webui.play_state import S, face_up
 from webui.stepper import current_step, go_to, step_controls
-from webui.table import action_text, show_discards, show_verdict
 from webui.ui import find_page, show_cards
 
 
@@ -51,7 +51,7 @@ def show_counts(counts: Mapping[str, int], accuracy: str, lang: str) -> None:
             st.metric(t(f"coach.grade.{name}", lang), count)
 
 
-def show_decision_list(game: tb.Game, names: Sequence[str], lang: str, hand: int,
+def show_decision_list(game: play_model.Game, names: Sequence[str], lang: str, hand: int,
                        indexes: Sequence[int], graded: Mapping[int, coach.Verdict]) -> None:
     """One row per decision (number, move, grade); a click opens that move below."""
     moves = rv.hand_moves(game, hand)
@@ -61,7 +61,7 @@ def show_decision_list(game: tb.Game, names: Sequence[str], lang: str, hand: int
             number = indexes.index(index) + 1
             verdict = graded.get(index)
             grade = t(f"coach.grade.{verdict.grade}", lang) if verdict else "—"
-            move = action_text(game.actions[index], names, tb.HUMAN, game.states[index].top,
+            move = action_text(game.actions[index], names, seat_coach.HUMAN, game.states[index].top,
                                lang)
             st.button(f"{number}. {move} · {grade}", key=f"play_decision_{hand}_{index}",
                       on_click=open_move, args=(hand, index, moves), width="stretch",
@@ -77,12 +77,12 @@ def _grade_icon(grade: str | None) -> str:
 # --- The hand move by move ---------------------------------------------------------------------
 
 
-def move_words(game: tb.Game, names: Sequence[str], index: int, lang: str) -> str:
+def move_words(game: play_model.Game, names: Sequence[str], index: int, lang: str) -> str:
     """A move of the replay in words: "Bot 1 takes the 7 of oros from the pile", "You throw
     the 5 of copas" (a bot's card from the stock is never named)."""
     action, state = game.actions[index], game.states[index]
     seat = state.turn
-    you = "you_" if seat == tb.HUMAN else ""
+    you = "you_" if seat == seat_coach.HUMAN else ""
     who = names[seat]
     if isinstance(action, Draw):
         if action.source == PILE and state.top is not None:
@@ -94,7 +94,7 @@ def move_words(game: tb.Game, names: Sequence[str], index: int, lang: str) -> st
     return t(f"review.move.{you}{kind}", lang, who=who, card=card_name(action.card.code(), lang))
 
 
-def show_hand_steps(game: tb.Game, names: Sequence[str], lang: str, hand: int,
+def show_hand_steps(game: play_model.Game, names: Sequence[str], lang: str, hand: int,
                     graded: Mapping[int, coach.Verdict]) -> None:
     """The whole hand, one move at a time, with your grades and "Retry this move"."""
     moves = rv.hand_moves(game, hand)
@@ -109,13 +109,13 @@ def show_hand_steps(game: tb.Game, names: Sequence[str], lang: str, hand: int,
         show_discards(game, names, lang, index=index)
         seat = state.turn
         held = state.hands[seat]
-        retrying = seat == tb.HUMAN and S.get(retry_key(hand)) == index
-        if held is not None and (seat == tb.HUMAN or face_up()) and not retrying:
-            st.caption(t("review.you_held", lang) if seat == tb.HUMAN
+        retrying = seat == seat_coach.HUMAN and S.get(retry_key(hand)) == index
+        if held is not None and (seat == seat_coach.HUMAN or face_up()) and not retrying:
+            st.caption(t("review.you_held", lang) if seat == seat_coach.HUMAN
                        else t("review.held", lang, who=names[seat]))
             show_cards([card.code() for card in held], lang, width=48)
         verdict = graded.get(index)
-        if seat != tb.HUMAN or verdict is None:
+        if seat != seat_coach.HUMAN or verdict is None:
             return
         if retrying:
             show_retry(verdict, lang, hand, index)
@@ -129,7 +129,7 @@ def show_hand_steps(game: tb.Game, names: Sequence[str], lang: str, hand: int,
             position_links(verdict.position, lang)
 
 
-def _hidden_note(game: tb.Game, index: int, lang: str) -> None:
+def _hidden_note(game: play_model.Game, index: int, lang: str) -> None:
     """The master's sampled reading where the throw depends on the others' hidden cards."""
     note = rv.hidden_note(game, index)
     if note is None:

@@ -36,7 +36,7 @@ from chinchon.views.i18n import card_name, t
 from webui import progress
 from webui.card_buttons import ActionButton, card_buttons, clicked_action, clicked_card
 from webui.hand_end import show_hand_end
-from webui.table import _backs_html, _row, ask_what_to_show, seat_line
+from webui.play_board import _backs_html, _row, ask_what_to_show, seat_line
 from webui.tables_review import game_over
 from webui.ui import current_options, house_code, literal
 

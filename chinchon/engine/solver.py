@@ -183,7 +183,7 @@ class HandAnalysis:
 
 
 @dataclass(frozen=True)
-class DiscardTable:
+class DiscardAnalysis:
     """Every discard of an eight-card hand and what the seven cards left are worth."""
 
     hand: tuple[Card, ...]
@@ -493,8 +493,8 @@ def _why_not_close(analysis: HandAnalysis, first_round: bool, total: int | None)
     return reason
 
 
-def discard_table(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
-                  total: int | None = None) -> DiscardTable:
+def analyze_discards(hand: Sequence[Card], rules: Rules, *, first_round: bool = False,
+                  total: int | None = None) -> DiscardAnalysis:
     """Analyse each discard of an eight-card hand (the hand after drawing)."""
     hand = check_cards("hand", hand)
     check_hand(hand, rules, sizes=(8,))
@@ -508,7 +508,7 @@ def discard_table(hand: Sequence[Card], rules: Rules, *, first_round: bool = Fal
         kept_bits = bits[:i] + bits[i + 1:]
         kept_cands = [cand for cand in cands if not cand[0] & bit]
         rows.append(_analysis(kept, kept_bits, kept_cands, rules, first_round, total))
-    return DiscardTable(hand, rules, tuple(rows))
+    return DiscardAnalysis(hand, rules, tuple(rows))
 
 
 def arrangement_of(hand: Sequence[Card], melds: Sequence[Meld]) -> Arrangement:

@@ -101,9 +101,9 @@ def greedy_discard(view: View) -> Discard:
     """The best close if there is one, else the card leaving the fewest loose points (the
     dearest card among those, then the first in hand order)."""
     if any(action.close for action in view.legal if isinstance(action, Discard)):
-        table = view.discards
-        assert table is not None
-        return Discard(table.best, close=True)
+        discards = view.discards
+        assert discards is not None
+        return Discard(discards.best, close=True)
     return Discard(cheapest_throw(view.leaves, view.rules))
 
 

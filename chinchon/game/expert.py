@@ -132,17 +132,17 @@ class ExpertBot:
 
     @staticmethod
     def close(view: View) -> Discard:
-        table = view.discards
-        assert table is not None
-        return Discard(table.best, close=True)
+        discards = view.discards
+        assert discards is not None
+        return Discard(discards.best, close=True)
 
     @staticmethod
     def waits_over_limit(view: View) -> bool:
         """The older rule (``expert-nowait``): hold a close that would take him over the limit
         while -10 is still possible."""
-        table = view.discards
-        assert table is not None
-        row = table.rows[table.best_index]
+        discards = view.discards
+        assert discards is not None
+        row = discards.rows[discards.best_index]
         score = row.score
         if score is None or score <= 0:
             return False

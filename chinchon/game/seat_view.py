@@ -27,7 +27,7 @@ from functools import cached_property
 from chinchon.engine.cards import Card
 from chinchon.engine.draws import discard_leaves, unseen_cards
 from chinchon.engine.rules import Rules
-from chinchon.engine.solver import DiscardTable, discard_table
+from chinchon.engine.solver import DiscardAnalysis, analyze_discards
 from chinchon.game.actions import Action
 from chinchon.game.state import Dealt, GameState, HandResult, Phase, Turn, legal_actions
 
@@ -123,11 +123,11 @@ class View:
         return found
 
     @cached_property
-    def discards(self) -> DiscardTable | None:
+    def discards(self) -> DiscardAnalysis | None:
         """In his DISCARD phase, the solver's table of his eight cards (this turn's context)."""
         if self.phase is not Phase.DISCARD or not self.my_turn:
             return None
-        return discard_table(self.hand, self.rules, first_round=self.first_round,
+        return analyze_discards(self.hand, self.rules, first_round=self.first_round,
                              total=self.total)
 
 

@@ -54,10 +54,10 @@ from chinchon.engine.rules import Rules, get_rules  # noqa: F401  (get_rules: do
 from chinchon.engine.scoring import Entry, ScoreSheet, stock_runs_out_ends_hand
 from chinchon.engine.solver import (
     Arrangement,
-    DiscardTable,
+    DiscardAnalysis,
+    analyze_discards,
     can_close,
     close,
-    discard_table,
 )
 from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.game.closing import ChoiceError, shown_in
@@ -317,14 +317,14 @@ class GameState:
         return found
 
     @cached_property
-    def discards(self) -> DiscardTable | None:
+    def discards(self) -> DiscardAnalysis | None:
         """In the DISCARD phase, the solver's table of the eight cards held, in the turn's
         context (first round, the player's total): loose points and close of each discard."""
         if self.phase is not Phase.DISCARD:
             return None
         held = self.hands[self.turn]
         assert held is not None
-        return discard_table(held, self.rules, first_round=self.first_round,
+        return analyze_discards(held, self.rules, first_round=self.first_round,
                              total=self.totals[self.turn])
 
     def __repr__(self) -> str:

@@ -38,7 +38,7 @@ from chinchon.engine.cards import Card
 from chinchon.engine.draws import best_of_eight
 from chinchon.engine.memo import ProfileMemo, multiset_key
 from chinchon.engine.rules import ChinchonEffect, EverybodyOut, Rules
-from chinchon.engine.solver import Outcome, discard_table, fewest_loose_points
+from chinchon.engine.solver import Outcome, analyze_discards, fewest_loose_points
 from chinchon.game.actions import PILE
 from chinchon.game.seat_view import View
 
@@ -149,8 +149,8 @@ _MELDED: ProfileMemo[int, tuple[bool, int | None]] = ProfileMemo(most=50_000)
 def _melded_close(hand: tuple[Card, ...], rules: Rules) -> tuple[bool, int | None]:
     """Whether eight cards that meld all seven close with a chinchón, and their best score."""
     def solve() -> tuple[bool, int | None]:
-        table = discard_table(tuple(sorted(hand)), rules)
-        row = table.rows[table.best_index]
+        discards = analyze_discards(tuple(sorted(hand)), rules)
+        row = discards.rows[discards.best_index]
         return row.outcome is Outcome.CHINCHON, row.score
 
     return _MELDED.recall(rules, multiset_key(hand), solve)
@@ -258,10 +258,10 @@ def wait_value(sheet: _Sheet, score: int, loose: int, draws: Draws) -> float:
 
 def decide(view: View, unseen: Counter[Card] | None = None) -> Decision:
     """Close now or wait, in his DISCARD phase when he may close (see the module docstring)."""
-    table = view.discards
-    if table is None:
+    discards = view.discards
+    if discards is None:
         raise ValueError("close or wait is decided in one's own DISCARD phase")
-    best = table.rows[table.best_index]
+    best = discards.rows[discards.best_index]
     players = len(view.in_game)
     sheet = _Sheet(view.rules, view.total,
                    tuple((view.totals[seat], len(view.known[seat])) for seat in view.in_game
@@ -273,7 +273,7 @@ def decide(view: View, unseen: Counter[Card] | None = None) -> Decision:
     keep: Card | None = None
     wait = -math.inf
     done: set[Card] = set()
-    for card, row in zip(table.hand, table.rows, strict=True):
+    for card, row in zip(discards.hand, discards.rows, strict=True):
         if card in done or not row.can_close or row.score is None or (
                 view.drew_from == PILE and card == view.drawn):
             continue

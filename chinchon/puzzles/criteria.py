@@ -41,7 +41,7 @@ from chinchon.engine.cards import Card
 from chinchon.engine.draws import best_of_eight, discard_odds, draw_odds, unseen_cards
 from chinchon.engine.melds import find_meld
 from chinchon.engine.rules import Rules
-from chinchon.engine.solver import Outcome, discard_table, fewest_loose_points
+from chinchon.engine.solver import Outcome, analyze_discards, fewest_loose_points
 from chinchon.puzzles.model import DIFFICULTIES, STOCK, TAKE, THEMES, Puzzle, PuzzleError
 
 #: Fewest-points margin: this many loose points fewer, unless the close outcome is better.
@@ -184,9 +184,9 @@ def unique_moves(moves: Iterable[str]) -> tuple[str, ...]:
 
 def _discard_options(hand: tuple[Card, ...], rules: Rules, unseen: Counter[Card]
                      ) -> tuple[Option, ...]:
-    table = discard_table(hand, rules)
+    discards = analyze_discards(hand, rules)
     options = []
-    for i, (row, odds) in enumerate(zip(table.rows, discard_odds(hand, unseen, rules),
+    for i, (row, odds) in enumerate(zip(discards.rows, discard_odds(hand, unseen, rules),
                                         strict=True)):
         options.append(Option(hand[i].code(), row.hand, Fraction(row.loose_points), row.outcome,
                               row.score, odds.close_chance, odds.expected_points))
@@ -195,7 +195,7 @@ def _discard_options(hand: tuple[Card, ...], rules: Rules, unseen: Counter[Card]
 
 def _take_options(puzzle: Puzzle, rules: Rules, unseen: Counter[Card]) -> tuple[Option, ...]:
     assert puzzle.top is not None
-    taken = discard_table((*puzzle.hand, puzzle.top), rules)
+    taken = analyze_discards((*puzzle.hand, puzzle.top), rules)
     row = taken.rows[taken.best_index]
     take = Option(TAKE, row.hand, Fraction(row.loose_points), row.outcome, row.score,
                   Fraction(int(row.can_close)), Fraction(row.loose_points))
@@ -287,22 +287,22 @@ def dull_reason(solution: Solution) -> str | None:
 
 
 def rejected_before_drawing(puzzle: Puzzle) -> bool:
-    """A quick test for the generator, from the discard table alone (no draw ahead): True only
+    """A quick test for the generator, from the discard discards alone (no draw ahead): True only
     when :meth:`Solution.problem` or :func:`dull_reason` would reject the puzzle anyway (a
     close-chance puzzle where a discard closes; a forced close; fewest-points far from a close
     with the naive answer right)."""
     if puzzle.question != "discard":
         return False
-    table = discard_table(puzzle.hand, puzzle.rules)
-    closes = [row.outcome is not Outcome.CANNOT_CLOSE for row in table.rows]
+    discards = analyze_discards(puzzle.hand, puzzle.rules)
+    closes = [row.outcome is not Outcome.CANNOT_CLOSE for row in discards.rows]
     if puzzle.criterion == "close-chance":
         return any(closes)
     if sum(closes) >= len(closes) - 1:
         return True
     if any(closes):
         return False
-    low = min(row.loose_points for row in table.rows)
-    answers = {card.code() for card, row in zip(puzzle.hand, table.rows, strict=True)
+    low = min(row.loose_points for row in discards.rows)
+    answers = {card.code() for card, row in zip(puzzle.hand, discards.rows, strict=True)
                if row.loose_points == low}
     return set(naive_moves(puzzle)) <= answers
 

@@ -20,7 +20,7 @@ PUZZLE_ID_LENGTH = 64
 ID_RE = re.compile(r"[0-9a-f]{32}")
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 RULES_ID_LENGTH = 32
-DEAL_LENGTH = 16  # the digest of a deal's setup (chinchon.views.table.Setup.check)
+DEAL_LENGTH = 16  # the digest of a deal's setup (chinchon.views.play.Setup.check)
 
 
 class Base(DeclarativeBase):

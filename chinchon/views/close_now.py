@@ -1,6 +1,7 @@
 """When you may close: which cards close and how each close scores, and whether waiting for −10
 or a chinchón is the better bet by the expert's reckoning (:mod:`chinchon.game.waiting`).
 
+>>> from chinchon.views.play import new_game, parse_setup
 >>> game = new_game(parse_setup("fournier", {}, "greedy", "3"))
 >>> close_offers(game), wait_advice(game)
 ((), None)
@@ -14,7 +15,8 @@ from chinchon.engine.cards import Card
 from chinchon.engine.solver import Outcome
 from chinchon.game import waiting
 from chinchon.game.seat_view import view
-from chinchon.views.table import HUMAN, Game, closing_cards, new_game, parse_setup  # noqa: F401
+from chinchon.views.play import Game, closing_cards
+from chinchon.views.seat_coach import HUMAN
 
 
 @dataclass(frozen=True)
@@ -27,14 +29,14 @@ class CloseOffer:
 
 
 def close_offers(game: Game) -> tuple[CloseOffer, ...]:
-    """Every card you may close with now, the best close first (the table's order: chinchón,
+    """Every card you may close with now, the best close first (the discards's order: chinchón,
     a run with a joker, −10, fewest points)."""
-    table = game.state.discards
+    discards = game.state.discards
     cards = closing_cards(game)
-    if table is None or not cards:
+    if discards is None or not cards:
         return ()
     found = {}
-    for card, row in zip(table.hand, table.rows, strict=True):
+    for card, row in zip(discards.hand, discards.rows, strict=True):
         if card in cards and card not in found:
             found[card] = CloseOffer(card, row.outcome, row.score)
     order = {card: i for i, card in enumerate(cards)}

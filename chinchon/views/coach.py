@@ -37,7 +37,7 @@ from typing import Any
 from chinchon.engine.cards import Card, hand_code
 from chinchon.engine.draws import draw_odds, unseen_cards
 from chinchon.engine.rules import OPTION_NAMES, Rules, get_rules  # noqa: F401  (get_rules: doctests)
-from chinchon.engine.solver import Outcome, analyze, discard_table
+from chinchon.engine.solver import Outcome, analyze, analyze_discards
 from chinchon.puzzles import STOCK, TAKE, Option, Puzzle, solve
 
 #: The grades, best first (the words the page shows in English, a contract).
@@ -253,9 +253,9 @@ def _stock_only(position: Position) -> tuple[Option, ...]:
 
 def _take_close(position: Position) -> tuple[Outcome, int | None]:
     assert position.top is not None
-    table = discard_table((*position.hand, position.top), position.rules,
+    discards = analyze_discards((*position.hand, position.top), position.rules,
                           first_round=position.first_round, total=position.total)
-    row = table.rows[table.best_index]
+    row = discards.rows[discards.best_index]
     return row.outcome, row.score
 
 

@@ -43,12 +43,12 @@ from chinchon.engine.rules import (  # noqa: F401 (get_rules: doctests)
 from chinchon.engine.solver import (
     Arrangement,
     CloseError,
-    DiscardTable,
+    DiscardAnalysis,
     HandAnalysis,
     Outcome,
     analyze,
+    analyze_discards,
     close_as,
-    discard_table,
     fewest_loose_points,
 )
 from chinchon.views.svg import FaceUrl, card_img_html
@@ -58,13 +58,13 @@ __all__ = [
     "EXAMPLES",
     "MAX_CARDS",
     "TEACHER_STEPS",
+    "CloserReading",
     "DealError",
     "HandReading",
     "LabView",
     "Problem",
     "ProblemKind",
     "ProfileCell",
-    "TableReading",
     "Verdict",
     "VerdictKind",
     "compare_profiles",
@@ -76,8 +76,8 @@ __all__ = [
     "discard_frame",
     "lab_view",
     "layoffs_against",
+    "read_closer_melds",
     "read_hand",
-    "read_table",
     "teacher_steps",
     "toggle",
     "verdict",
@@ -292,7 +292,7 @@ class LabView:
     rules: Rules
     hand: tuple[Card, ...]
     analysis: HandAnalysis | None
-    discards: DiscardTable | None
+    discards: DiscardAnalysis | None
 
     @property
     def complete(self) -> bool:
@@ -314,8 +314,8 @@ def lab_view(hand: Sequence[Card], rules: Rules) -> LabView:
     """Solve ``hand`` (checked cards of ``rules``' deck, as :func:`read_hand` returns them)."""
     hand = tuple(hand)
     if len(hand) == 8:
-        table = discard_table(hand, rules)
-        return LabView(rules, hand, table.rows[table.best_index], table)
+        discards = analyze_discards(hand, rules)
+        return LabView(rules, hand, discards.rows[discards.best_index], discards)
     if len(hand) == 7:
         return LabView(rules, hand, analyze(hand, rules), None)
     return LabView(rules, hand, None, None)
@@ -340,7 +340,7 @@ def _same_result(a: HandAnalysis, b: HandAnalysis) -> bool:
     return (a.outcome, a.score, a.loose_points) == (b.outcome, b.score, b.loose_points)
 
 
-def discard_frame(table: DiscardTable) -> pd.DataFrame:
+def discard_frame(table: DiscardAnalysis) -> pd.DataFrame:
     """One row per card of the eight: the points left without it, the close, and ``best``.
 
     ``best`` marks every discard as good as the best one (ties all count). Columns: ``card``,
@@ -423,20 +423,20 @@ def compare_profiles(text: str, profiles: Iterable[Rules] | None = None) -> tupl
 
 
 @dataclass(frozen=True)
-class TableReading:
+class CloserReading:
     """The closer's arrangement as typed, or the first problem that stops it."""
 
     arrangement: Arrangement | None
     problem: Problem | None
 
 
-def read_table(text: str, hand: Sequence[Card], rules: Rules) -> TableReading:
+def read_closer_melds(text: str, hand: Sequence[Card], rules: Rules) -> CloserReading:
     """Read the closer's melds and loose cards, ``'7o 7c 7b | 9e 10e 11e / 4o'``, and check that
     they are seven cards apart from ``hand`` with which the closer may close.
 
     >>> rules = get_rules("barajamos")
-    >>> read_table("7o 7c 7b | 9e 10e 11e / 4o", parse_hand("7e 12e"), rules).problem
-    >>> read_table("7o 7c 8b | 9e 10e 11e / 4o", (), rules).problem
+    >>> read_closer_melds("7o 7c 7b | 9e 10e 11e / 4o", parse_hand("7e 12e"), rules).problem
+    >>> read_closer_melds("7o 7c 8b | 9e 10e 11e / 4o", (), rules).problem
     Problem(kind=<ProblemKind.BAD_MELD: 'bad_meld'>, value='7o 7c 8b')
     """
     melds_text, _, loose_text = text.partition("/")
@@ -447,30 +447,30 @@ def read_table(text: str, hand: Sequence[Card], rules: Rules) -> TableReading:
         try:
             melds.append(check_meld(Meld.parse(part), rules))
         except ValueError:
-            return TableReading(None, Problem(ProblemKind.BAD_MELD, _quote(part)))
+            return CloserReading(None, Problem(ProblemKind.BAD_MELD, _quote(part)))
     loose = read_hand(loose_text, rules)
     if loose.problems:
-        return TableReading(None, loose.problems[0])
+        return CloserReading(None, loose.problems[0])
     arrangement = Arrangement(tuple(melds), loose.cards)
     cards = arrangement.cards()
     if len(cards) != 7:
-        return TableReading(None, Problem(ProblemKind.CLOSER_SIZE, str(len(cards))))
+        return CloserReading(None, Problem(ProblemKind.CLOSER_SIZE, str(len(cards))))
     held = Counter([*cards, *hand])
     for card in cards:
         if not rules.deck.contains(card):
-            return TableReading(None, Problem(ProblemKind.NOT_IN_DECK, card.code()))
+            return CloserReading(None, Problem(ProblemKind.NOT_IN_DECK, card.code()))
         if held[card] > copies_of(card, rules):
             kind = ProblemKind.SHARED_CARD if card in hand else ProblemKind.DUPLICATE
-            return TableReading(None, Problem(kind, card.code()))
+            return CloserReading(None, Problem(kind, card.code()))
     try:
         close_as(arrangement, rules)
     except CloseError:
-        return TableReading(None, Problem(ProblemKind.CLOSER_CANNOT_CLOSE, arrangement.code()))
-    return TableReading(arrangement, None)
+        return CloserReading(None, Problem(ProblemKind.CLOSER_CANNOT_CLOSE, arrangement.code()))
+    return CloserReading(arrangement, None)
 
 
 def layoffs_against(closer: Arrangement, hand: Sequence[Card], rules: Rules) -> HandEnd:
-    """The end of the hand when ``closer`` (checked by :func:`read_table`) closes against this
+    """The end of the hand when ``closer`` (checked by :func:`read_closer_melds`) closes against this
     seven-card hand: ``players[1]`` shows the hand's melds, lay-offs and points after."""
     return resolve(closer, [tuple(hand)], rules)
 

@@ -3,7 +3,7 @@ coach grades a mistake or worse, as the eight cards you held before throwing.
 
 A Play game is kept as its setup's URL values and its ``moves`` (:mod:`chinchon.store.played`);
 :func:`game_of` rebuilds it, :func:`mistake_hands` grades your throws with the same coach as
-the Play page's review (:func:`chinchon.views.table.verdicts`).
+the Play page's review (:func:`chinchon.views.play.verdicts`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from chinchon.engine.cards import Card
 from chinchon.engine.rules import OPTION_NAMES
 from chinchon.game.actions import Discard
 from chinchon.views.coach import GRADES, Position
+from chinchon.views.play import Game, decisions, load, parse_setup, verdicts
 from chinchon.views.puzzle import position_link
-from chinchon.views.table import Game, decisions, load, parse_setup, verdicts
 
 
 def game_of(values: Mapping[str, str], moves: str) -> Game:

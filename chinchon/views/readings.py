@@ -1,6 +1,6 @@
 """The rules of one table as a player reads them where he plays: each rule with this table's
 value and its sources, and beside it every reading of ours it rests on (no Streamlit: the Play
-page and the multiplayer tables both call :func:`table_rules`).
+page and the multiplayer tables both call :func:`rules_of_the_game`).
 
 A rule is a row of the variants table (:data:`chinchon.views.variants.ROWS`), its value that
 row's cell for the table's :class:`~chinchon.engine.rules.Rules` (house rules included). The
@@ -11,7 +11,7 @@ cites as our reading (``tour.note.<profile>.<field>``), and the disclosures of t
 
 >>> from chinchon.engine.rules import get_rules
 >>> notes = Footnotes()
->>> rule = next(r for r in table_rules(get_rules("ludoteka"), "en", notes) if r.key == "stock")
+>>> rule = next(r for r in rules_of_the_game(get_rules("ludoteka"), "en", notes) if r.key == "stock")
 >>> rule.value
 'shuffle the discards into a new stock; the 4th time, the hand ends with no closer'
 >>> [reading.key for reading in rule.readings]
@@ -29,7 +29,7 @@ from chinchon.views.sources import Footnotes, citation_parts
 from chinchon.views.tour import note_fields
 from chinchon.views.variants import ROWS, cell
 
-__all__ = ["Reading", "TableRule", "table_rules"]
+__all__ = ["GameRule", "Reading", "rules_of_the_game"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Reading:
 
 
 @dataclass(frozen=True)
-class TableRule:
+class GameRule:
     """One rule of the table: the row key, its name, this table's value, the marks of its
     sources (our reading ✎, a house change ⌂) and the readings beside it."""
 
@@ -53,8 +53,8 @@ class TableRule:
     readings: tuple[Reading, ...]
 
 
-def table_rules(rules: Rules, lang: str, notes: Footnotes | None = None
-                ) -> tuple[TableRule, ...]:
+def rules_of_the_game(rules: Rules, lang: str, notes: Footnotes | None = None
+                ) -> tuple[GameRule, ...]:
     """Every rule of the table that plays ``rules``, in the variants table's order, with the
     readings beside each (``notes`` numbers the sources; the page lists its entries). The
     house-rules disclosures are all about jokers: they come where the table plays some."""
@@ -74,7 +74,7 @@ def table_rules(rules: Rules, lang: str, notes: Footnotes | None = None
         readings += [_disclosure(item, rules, lang, notes)
                      for item in disclosures.for_row(rules.id, spec.key, house=rules.is_house)
                      if rules.id in item.profiles or rules.deck.has_jokers]
-        found.append(TableRule(spec.key, t(f"variants.row.{spec.key}", lang), shown.text,
+        found.append(GameRule(spec.key, t(f"variants.row.{spec.key}", lang), shown.text,
                                notes.marks(shown.citations), tuple(readings)))
     return tuple(found)
 

@@ -10,7 +10,7 @@ what each took and threw, how often the next player closes with the card you thr
 safest card you held), or, when you kept a close to wait, how often an opponent closes before
 your next turn. The coach's grades stay exact and instant; the note says it is sampled.
 
->>> from chinchon.views.table import new_game, parse_setup
+>>> from chinchon.views.play import new_game, parse_setup
 >>> game = new_game(parse_setup("fournier", {}, "greedy", "7")).play_bots()
 >>> moves = hand_moves(game, 1)
 >>> [game.actions[i].__class__.__name__ for i in moves[:2]]
@@ -30,7 +30,7 @@ from chinchon.game.master import MasterBot, feeding, next_seat
 from chinchon.game.seat_view import view
 from chinchon.game.state import Phase
 from chinchon.views import coach
-from chinchon.views.table import Game
+from chinchon.views.play import Game
 
 #: Grades the "mistakes and blunders first" filter puts first, worst first.
 WORST = ("blunder", "mistake")

@@ -24,8 +24,7 @@ from chinchon.game.closing import closing_choices
 from chinchon.game.records import GameRecord
 from chinchon.game.seat_view import View
 from chinchon.game.state import GameState, Phase
-from chinchon.views import coach
-from chinchon.views import table as tb
+from chinchon.views import coach, seat_coach
 
 #: Seat keys are hex (see chinchon.store.tables); anything else is refused unread.
 _KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -80,7 +79,7 @@ def seat_decisions(final: GameState, seat: int) -> tuple[Decision, ...]:
                                                  strict=False)):
         if state.turn != seat or isinstance(action, Return):
             continue
-        verdict = tb.grade_action(state, action, seat)
+        verdict = seat_coach.grade_action(state, action, seat)
         if verdict is not None:
             found.append(Decision(index, state, action, verdict))
     return tuple(found)

@@ -26,7 +26,7 @@ from chinchon.engine.cards import Card, CardError, HandError, hand_code, parse_h
 from chinchon.engine.errors import quote
 from chinchon.engine.layoffs import Action, resolve
 from chinchon.engine.rules import OURS, Rules, get_rules
-from chinchon.engine.solver import DiscardTable, HandAnalysis, analyze, discard_table
+from chinchon.engine.solver import DiscardAnalysis, HandAnalysis, analyze, analyze_discards
 
 __all__ = [
     "Change",
@@ -118,7 +118,7 @@ class Solved:
 
     hand: tuple[Card, ...]
     analysis: HandAnalysis
-    table: DiscardTable | None = None
+    table: DiscardAnalysis | None = None
 
 
 @dataclass(frozen=True)
@@ -419,10 +419,10 @@ def solve(example: Example, rules: Rules, hand: Sequence[Card] | None = None,
     if drawn is None:
         return Solved(cards, analyze(cards, rules, first_round=first, total=total))
     eight = (*cards, drawn)
-    table = discard_table(eight, rules, first_round=first, total=total)
-    index = eight.index(example.discard) if example.discard in eight else table.best_index
+    discards = analyze_discards(eight, rules, first_round=first, total=total)
+    index = eight.index(example.discard) if example.discard in eight else discards.best_index
     kept = eight[:index] + eight[index + 1:]
-    return Solved(kept, table.rows[index], table)
+    return Solved(kept, discards.rows[index], discards)
 
 
 def swap(hand: Sequence[Card], out: Card, into: Card, rules: Rules) -> tuple[Card, ...]:
