@@ -7,9 +7,11 @@ in :mod:`chinchon.views.play` and :mod:`chinchon.views.coach`.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 import pyarrow as pa  # type: ignore[import-untyped]
 import streamlit as st
@@ -57,6 +59,16 @@ GRADE_COLOURS = {"best": "#1f7a4d", "good": "#3c8d5a", "inaccuracy": "#b7791f",
 
 # --- Names and words ------------------------------------------------------------------------------
 
+
+
+def _css(name: str) -> str:
+    """A stylesheet beside this module, without its comments (read once, at import)."""
+    text = Path(__file__).with_name(name).read_text(encoding="utf-8")
+    return re.sub(r"/\*.*?\*/\s*", "", text, flags=re.DOTALL).strip()
+
+
+#: The newest card's slide (``{NAME}``: the row's class, ``{TIMING}``: its animation timing).
+_MOTION_CSS = _css("play_motion.css")
 
 def seat_names(setup: play_model.Setup, lang: str) -> list[str]:
     """"You", then "Bot 1 (greedy)" and so on, in ``lang``."""
@@ -291,10 +303,7 @@ def _motion_css(name: str, seconds: float, delay: float = 0.0) -> str:
     if seconds <= 0:
         return ""
     timing = f"{seconds:.2f}s ease-out {delay:.2f}s backwards"
-    return (f"<style>.{name} .chinchon-cards > figure:last-child, .{name} > div > "
-            f"img:last-child {{ animation: play-card-in {timing}; }} @keyframes play-card-in "
-            f"{{ from {{ transform: translate(-40px, -60px) rotate(-8deg); opacity: 0; }} }}"
-            f"</style>")
+    return f"<style>{_MOTION_CSS.replace('{NAME}', name).replace('{TIMING}', timing)}</style>"
 
 
 def show_draw_area(game: play_model.Game, lang: str) -> None:
@@ -517,20 +526,8 @@ def show_coach(game: play_model.Game, lang: str, names: Sequence[str] = ()) -> N
 
 
 COACH_BOX = "play_coach"
-#: Streamlit stacks columns below 640 px: the narrow coach box shows there, the wide one above.
-#: The page's title is smaller and nearer the top bar (never under it), and the wide coach box
-#: scrolls past a height, so that your hand and its buttons fit a laptop's first screen.
-_NARROW_CSS = f"""
-.st-key-{COACH_BOX}_narrow {{ display: none; }}
-.st-key-{COACH_BOX}_wide {{ max-height: 210px; overflow-y: auto; }}
-[data-testid="stMain"] h1 {{ font-size: 2rem; padding: 0; }}
-[data-testid="stMainBlockContainer"] {{ padding-top: 4rem; }}
-@media (max-width: 640px) {{
-  .st-key-{COACH_BOX}_wide {{ display: none; }}
-  .st-key-{COACH_BOX}_narrow {{ display: flex; }}
-  [data-testid="stMain"] h1 {{ font-size: 1.75rem; }}
-}}
-"""
+#: The narrow coach box on a phone, the wide one above; a smaller title (the file says why).
+_NARROW_CSS = _css("play_board.css").replace("{COACH_BOX}", COACH_BOX)
 
 
 def show_table(game: play_model.Game, names: Sequence[str], lang: str) -> None:

@@ -19,6 +19,7 @@ from webui import review_steps as rs
 from webui.hand_end import show_hand_end, show_score_sheet
 from webui.play_board import GRADE_COLOURS, action_text, number, percent, show_verdict
 from webui.play_state import S, clear_game, coach_on, decide_return, next_deal, tr
+from webui.stepper import current_step
 
 # --- The end of a hand, the game's end, the review ------------------------------------------------
 
@@ -120,7 +121,7 @@ def review_panel(game: play_model.Game, names: Sequence[str], lang: str, hand: i
         st.caption(tr("no_mistakes", lang))
     elif hand is not None:
         moves = review.hand_moves(game, hand)
-        at = moves[rs.current_step(rs.step_key(hand), len(moves)) - 1]
+        at = moves[current_step(rs.step_key(hand), len(moves)) - 1]
         later = [i for i in mistakes if i > at]
         st.button(tr("next_mistake", lang, n=len(mistakes)), on_click=rs.open_move,
                   args=(hand, (later or mistakes)[0], moves), icon=":material/search:",

@@ -9,6 +9,7 @@ The model is :mod:`chinchon.views.review`; the words of a grade :mod:`webui.play
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import streamlit as st
 
@@ -21,7 +22,7 @@ from chinchon.views.puzzle import position_link
 from webui.card_buttons import card_buttons, clicked_card
 from webui.play_board import action_text, show_discards, show_verdict
 from webui.play_state import S, face_up
-from webui.stepper import current_step, go_to, step_controls
+from webui.stepper import go_to, step_controls
 from webui.ui import find_page, show_cards
 
 
@@ -209,18 +210,10 @@ def show_retry(verdict: coach.Verdict, lang: str, hand: int, index: int) -> None
 
 
 #: Shown with the review: the grade counts stay one row on a phone (smaller figures, no wrap).
-COUNTS_CSS = """
-.st-key-play_grade_counts { flex-wrap: nowrap; overflow-x: auto; }
-.st-key-play_grade_counts [data-testid="stMetric"] { min-width: 0; }
-@media (max-width: 640px) {
-  .st-key-play_grade_counts [data-testid="stMetricValue"] { font-size: 1.25rem; }
-  .st-key-play_grade_counts [data-testid="stMetricLabel"] p { font-size: .72rem; }
-}
-"""
+COUNTS_CSS = Path(__file__).with_name("review_steps.css").read_text(encoding="utf-8")
 
 __all__ = [
     "COUNTS_CSS",
-    "current_step",
     "move_words",
     "open_move",
     "show_counts",
