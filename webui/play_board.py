@@ -23,6 +23,7 @@ from chinchon.engine.solver import Arrangement, Outcome
 from chinchon.game import closing
 from chinchon.game.actions import PILE, Action, Discard, Draw
 from chinchon.game.state import Phase
+from chinchon.services.play import hand_signature
 from chinchon.views import close_now, coach, review, seat_coach, svg
 from chinchon.views import coach_lesson as lesson
 from chinchon.views import play as play_model
@@ -42,7 +43,6 @@ from webui.play_state import (
     closing_question,
     coach_on,
     face_up,
-    hand_signature,
     on_card,
     on_draw_action,
     on_hand_action,

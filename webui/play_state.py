@@ -1,5 +1,6 @@
-"""The Play page's state: the game in the session and the address, the setup form, the table's
-settings, your moves (each graded by the coach before it is applied) and the bots' paced turns.
+"""The Play page's state: the game in the session and the address, the setup form, the game's
+settings, your moves and the bots' paced turns. What each of them does is
+:mod:`chinchon.services.play`; this module reads and writes the session and the URL around it.
 
 Session keys start with ``play_``. The game's address is the URL's ``rules`` (and options),
 ``seats`` (the bots' levels), ``seed`` and ``moves`` (:func:`chinchon.views.play.encode`).
@@ -11,16 +12,15 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import fields, replace
 
 import streamlit as st
 
 from chinchon.engine.cards import Card
-from chinchon.game import closing
-from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.game.actions import Action
 from chinchon.game.players import BOT_NAMES
-from chinchon.game.state import Phase
+from chinchon.services import play as play_service
 from chinchon.views import play as play_model
-from chinchon.views import seat_coach
 from chinchon.views.i18n import t
 from webui import play_rating, played
 from webui.card_buttons import clicked_action, clicked_card
@@ -38,15 +38,34 @@ def tr(key: str, lang: str, **values: object) -> str:
 
 # --- The game in the session and the URL -----------------------------------------------------------
 
+_FIELDS = tuple(f.name for f in fields(play_service.PlayState))
 
-def _set_game(game: play_model.Game, write_url: bool = True) -> None:
-    """Keep ``game`` in the session and (``write_url``) its moves in the address. Each address
-    written is a browser history entry, so only your own moves write one: the bots' turns that
-    follow are decided by the seed and the moves (a reload replays them at once), and the
-    browser's Back takes back your last move."""
-    S.play_game = game
-    if not write_url:
-        return
+
+def session_state() -> play_service.PlayState:
+    """The session's Play state (:class:`chinchon.services.play.PlayState`)."""
+    return play_service.PlayState(**{name: S[f"play_{name}"] for name in _FIELDS
+                                     if f"play_{name}" in S})
+
+
+def _keep(state: play_service.PlayState, before: play_service.PlayState) -> None:
+    """Write the fields of ``state`` that changed since ``before`` to their session keys."""
+    for name in _FIELDS:
+        value = getattr(state, name)
+        if value is not getattr(before, name):
+            S[f"play_{name}"] = value
+
+
+def _apply(moved: play_service.Moved, before: play_service.PlayState) -> None:
+    _keep(moved.state, before)
+    if moved.write and moved.state.game is not None:
+        _write_game(moved.state.game)
+
+
+def _write_game(game: play_model.Game) -> None:
+    """Write ``game`` to the store and its moves to the address. Each address written is a
+    browser history entry, so only your own moves write one: the bots' turns that follow are
+    decided by the seed and the moves (a reload replays them at once), and the browser's Back
+    takes back your last move."""
     played.moved(game, face_up())  # written (or queued) before the page shows the move
     code = game.code()
     S.play_url = code
@@ -64,78 +83,44 @@ def _problem(error: play_model.SetupError, lang: str) -> str:
     return tr(f"bad.{error.field}", lang, reason=reason)
 
 
+def _address(game: play_model.Game | None, lang: str) -> play_service.Address:
+    """The game's URL values, read (and any bad one warned about) only when the address is
+    the truth: on arrival, or without a game."""
+    if game is not None and not url_arrival():
+        return play_service.Address(None, None, "")
+    return play_service.Address(url_value("seats", lang=lang), url_value("seed", lang=lang),
+                                url_value("moves", lang=lang) or "",
+                                lambda: url_value("check", lang=lang))
+
+
 def current_game(rules_id: str, lang: str) -> play_model.Game | None:
     """The game the URL describes (rebuilt only when the URL changed), or None for the setup
     form. A bad address shows a message naming the problem and offers a new game."""
-    game: play_model.Game | None = S.get("play_game")
-    if game is not None and not url_arrival():
-        # A rerun: the session's game is the truth (the browser's URL may still lack the last
-        # move); only the sidebar's profile may have changed under it.
-        seats, seed = ",".join(game.setup.bots), str(game.setup.seed)
-        moves = game.code()
-    else:  # arriving (first run, a link, the browser's back or forward): the URL says
-        seats = url_value("seats", lang=lang)
-        seed = url_value("seed", lang=lang)
-        moves = url_value("moves", lang=lang) or ""
-    if seats is None and seed is None:
-        if moves:
-            st.warning(tr("bad.moves_alone", lang), icon="⚠️")
-        return None
-    try:
-        setup = play_model.parse_setup(house_code(rules_id) or rules_id, current_options(rules_id),
-                               seats or "",
-                               seed if seed is not None else "")
-    except play_model.SetupError as error:
-        st.error(_problem(error, lang), icon=":material/error:")
-        _offer_new_game(lang, None)
-        return None
-    if game is None or url_arrival():
-        try:  # a seed changed by hand under the moves: named, not replayed on another deal
-            setup.check_moves(url_value("check", lang=lang), moves)
-        except play_model.SetupError:
-            st.error(t("played.mismatch", lang, value=str(setup.seed)), icon=":material/error:")
-            _offer_new_game(lang, setup)
-            return None
-    ours = game is not None and moves.strip() in (game.code(), S.get("play_url"))
-    if game is not None and game.setup.rules != setup.rules and ours:
-        # The sidebar changed the profile or an option under a game: a new table for them.
+    before = session_state()
+    arrival = play_service.read_game(before, _address(before.game, lang),
+                                     house_code(rules_id) or rules_id,
+                                     current_options(rules_id), arriving=url_arrival())
+    if arrival.shown == "moves_alone":
+        st.warning(tr("bad.moves_alone", lang), icon="⚠️")
+    elif arrival.shown == "problem" and arrival.problem is not None:
+        st.error(_problem(arrival.problem, lang), icon=":material/error:")
+        _offer_new_game(lang, arrival.offer)
+    elif arrival.shown == "mismatch" and arrival.offer is not None:
+        st.error(t("played.mismatch", lang, value=str(arrival.offer.seed)),
+                 icon=":material/error:")
+        _offer_new_game(lang, arrival.offer)
+    elif arrival.shown == "rules_changed":
+        # The sidebar changed the profile or an option under a game: a new game for them.
         clear_game()
         st.info(tr("rules_changed", lang), icon=":material/info:")
+    game = arrival.game
+    if game is None:
         return None
-    # The address may lag behind the bots' turns (see _set_game): that is still our game.
-    if game is None or game.setup != setup or not ours:
-        try:
-            game = play_model.load(setup, moves).catch_up()
-        except play_model.SetupError as error:
-            st.error(_problem(error, lang), icon=":material/error:")
-            _offer_new_game(lang, setup)
-            return None
-        _reset_for(game)
-        S.play_game = game
-        S.play_url = moves.strip()
+    _keep(arrival.state, before)
+    if arrival.arrived:
         played.arrived(game)
     played.watch_face_up(face_up())  # once shown face up, his game never counts
     return game
-
-
-def _reset_for(game: play_model.Game) -> None:
-    """A game arrives from the URL (a reload, a link): its finished hands count as seen, but
-    for one that has just ended (you have not played in the next deal yet, though the bots
-    before you may have): it shows again, with its review."""
-    state = game.state
-    deciding = state.phase is Phase.RETURN  # a return is decided on the hand's end screen
-    if state.sheet.playing[seat_coach.HUMAN]:
-        fresh = not any(game.states[i].hand == state.hand for i in game.human_decisions)
-    else:  # out of the game: the deal is fresh until anyone plays in it
-        fresh = state.turns == 0
-    just_ended = bool(state.results) and not game.over and (fresh or deciding)
-    S.play_ack = len(state.results) - just_ended
-    S.play_verdicts = {}
-    S.play_last = None
-    S.play_hint = False
-    S.play_armed = False
-    S.play_review_at = None
-    S.play_closing = None
 
 
 def _offer_new_game(lang: str, setup: play_model.Setup | None) -> None:
@@ -149,12 +134,14 @@ def _offer_new_game(lang: str, setup: play_model.Setup | None) -> None:
 def start(setup: play_model.Setup, origin: str = "new") -> None:
     """Deal a new game for ``setup``, the learner's from now on, and put it in the URL
     (``origin``: ``link`` when the deal came from an address)."""
-    game = play_model.new_game(setup)
-    _reset_for(game)
-    S.play_ack = 0
+    before = session_state()
+    state = play_service.start(setup, before)
+    game = state.game
+    assert game is not None  # start deals one
+    _keep(state, before)
     played.started(game, origin=origin, face_up=face_up())
     st.query_params.update({**setup.query(), "check": setup.check})
-    _set_game(game)
+    _write_game(game)
 
 
 def clear_game() -> None:
@@ -207,7 +194,7 @@ def settings(lang: str) -> None:
         st.subheader(tr("settings", lang))
         st.toggle(tr("coach_switch", lang), value=True, key="play_coach",
                   help=tr("coach_switch_help", lang))
-        if "play_teacher" not in S:  # a teacher's link may open the table face up
+        if "play_teacher" not in S:  # a teacher's link may open the game face up
             S.play_teacher = st.query_params.get("teacher") == "1"
         st.toggle(tr("teacher_switch", lang), key="play_teacher",
                   help=tr("teacher_switch_help", lang), on_change=_teacher_to_url)
@@ -242,93 +229,55 @@ def face_up() -> bool:
 
 
 def results_pending(game: play_model.Game) -> bool:
-    """A hand finished that you have not yet looked at (the bots wait meanwhile). Your return
-    decision is taken on the end screen of the hand just finished (the one that put you out,
-    or in Barajamos any later one while you may come back): it shows again."""
-    results = game.state.results
-    if game.your_turn and game.state.phase is Phase.RETURN:
-        S.play_ack = min(int(S.get("play_ack", 0)), len(results) - 1)
-    return len(results) > int(S.get("play_ack", 0))
+    """A hand finished that you have not yet looked at (the bots wait meanwhile); a return
+    decision shows the end of its hand again (:func:`chinchon.services.play.acknowledged`)."""
+    ack = int(S.get("play_ack", 0))
+    seen = play_service.acknowledged(game, ack)
+    if seen != ack:
+        S.play_ack = seen
+    return play_service.results_pending(game, seen)
 
 
 def shown_hand(game: play_model.Game) -> int:
     """The hand the page is about: the finished one while its end is shown, else the current."""
-    if results_pending(game):
-        return game.state.results[int(S.get("play_ack", 0))].hand
-    return game.state.hand
+    results_pending(game)  # the end of a hand to decide a return on shows again
+    return play_service.shown_hand(game, int(S.get("play_ack", 0)))
 
 
-def your_move(action: Action, *, asked: bool = False) -> None:
-    """Play one of your actions: graded by the coach (when on) before it is applied. A close
-    where several arrangements close equally well waits for your choice of what to show
-    (:func:`close_showing`) unless ``asked``."""
-    game: play_model.Game = S.play_game
-    if (not asked and isinstance(action, Discard) and action.close
-            and len(closing.choices_in(game.state, action.card)) > 1):
-        S.play_closing = action.card.code()
-        S.play_armed = False
+def your_move(action: Action | None) -> None:
+    """Play one of your actions (None: nothing to play), graded by the coach when it is on."""
+    if action is None:
         return
-    S.play_closing = None
-    index = len(game.actions)
-    verdict = seat_coach.grade_action(game.state, action) if coach_on() else None
-    try:
-        game = game.play(action)
-    except ValueError:
-        return  # a stale click (the page already moved on): nothing to do
-    if verdict is not None:
-        S.play_verdicts = {**S.get("play_verdicts", {}), index: verdict}
-        S.play_last = index
-    S.play_hint = False
-    S.play_armed = False
-    S.play_bot_clock = time.monotonic()
-    _set_game(game)
+    before = session_state()
+    _apply(play_service.your_move(before, action, coach=coach_on(), now=time.monotonic()),
+           before)
 
 
 def on_draw_action() -> None:
-    name = clicked_action(DRAW_KEY)
-    game: play_model.Game = S.play_game
-    if not game.your_turn or game.state.phase is not Phase.DRAW:
-        return
-    if name == "draw-stock":
-        your_move(Draw(STOCK))
-    elif name == "draw-pile" and game.state.top is not None:
-        your_move(Draw(PILE))
+    your_move(play_service.draw_action(S.play_game, clicked_action(DRAW_KEY)))
 
 
 def on_hand_action() -> None:
-    if clicked_action(HAND_KEY) == "close" and play_model.closing_cards(S.play_game):
-        S.play_armed = not S.get("play_armed", False)
+    armed = bool(S.get("play_armed", False))
+    after = play_service.armed_after(S.play_game, clicked_action(HAND_KEY), armed)
+    if after != armed:
+        S.play_armed = after
 
 
 def on_card() -> None:
-    code = clicked_card(HAND_KEY)
-    game: play_model.Game = S.play_game
-    if (code is None or not game.your_turn or game.state.phase is not Phase.DISCARD
-            or closing_question(game) is not None):  # the hand waits for what you show
-        return
-    card = Card.parse(code)
-    close = bool(S.get("play_armed")) and card in play_model.closing_cards(game)
-    your_move(Discard(card, close))
+    your_move(play_service.card_action(session_state(), clicked_card(HAND_KEY)))
 
 
 def closing_question(game: play_model.Game) -> Card | None:
     """The card you close with while the page asks what you show (None: no question)."""
-    code = S.get("play_closing")
-    if code is None or not game.your_turn or game.state.phase is not Phase.DISCARD:
-        return None
-    card = Card.parse(code)
-    return card if card in play_model.closing_cards(game) else None
+    return play_service.closing_question(game, S.get("play_closing"))
 
 
 def close_showing(index: int) -> None:
     """Close with the card asked about, showing its closing choice ``index`` (0: ours)."""
-    game: play_model.Game = S.play_game
-    card = closing_question(game)
-    if card is None:
-        return
-    options = closing.choices_in(game.state, card)
-    shown = options[index] if 0 < index < len(options) else None
-    your_move(Discard(card, close=True, shown=shown), asked=True)
+    before = session_state()
+    _apply(play_service.close_showing(before, index, coach=coach_on(), now=time.monotonic()),
+           before)
 
 
 def cancel_close() -> None:
@@ -337,9 +286,7 @@ def cancel_close() -> None:
 
 def play_hint() -> None:
     """Play the coach's best move for you."""
-    game: play_model.Game = S.play_game
-    if game.your_turn and game.state.phase is not Phase.RETURN:
-        your_move(seat_coach.hint(game.state)[0])
+    your_move(play_service.hint_move(S.play_game))
 
 
 def ask_hint() -> None:
@@ -347,41 +294,27 @@ def ask_hint() -> None:
 
 
 def arrange_now() -> None:
-    S.play_arranged = hand_signature(S.play_game)
-
-
-def hand_signature(game: play_model.Game) -> tuple[str, ...]:
-    return tuple(sorted(card.code() for card in game.state.hands[seat_coach.HUMAN] or ()))
+    S.play_arranged = play_service.hand_signature(S.play_game)
 
 
 def take_back() -> None:
-    game: play_model.Game = S.play_game.take_back()
-    S.play_verdicts = {i: v for i, v in S.get("play_verdicts", {}).items()
-                       if i < len(game.actions)}
-    S.play_last = max(S.play_verdicts, default=None)
-    S.play_ack = min(S.get("play_ack", 0), len(game.state.results))
-    S.play_hint = S.play_armed = False
-    S.play_closing = None
-    _set_game(game)
+    before = session_state()
+    _apply(play_service.take_back(before), before)
 
 
 def next_deal() -> None:
-    S.play_ack = len(S.play_game.state.results)
-    S.play_review_at = None
-    S.play_bot_clock = time.monotonic()
+    before = session_state()
+    _keep(play_service.next_deal(before, now=time.monotonic()), before)
 
 
 def decide_return(spend: bool) -> None:
-    game: play_model.Game = S.play_game
-    if game.your_turn and game.state.phase is Phase.RETURN:
-        your_move(Return(spend))
+    your_move(play_service.return_move(S.play_game, spend))
 
 
 def play_to_the_end() -> None:
     """Once you are out for good: let the bots finish the game at once."""
-    game: play_model.Game = S.play_game.play_bots()
-    S.play_ack = len(game.state.results)
-    _set_game(game, write_url=False)
+    before = session_state()
+    _keep(play_service.play_to_the_end(before), before)
 
 
 # --- The bots' turns ---------------------------------------------------------------------------------
@@ -389,35 +322,30 @@ def play_to_the_end() -> None:
 
 def bots_play(game: play_model.Game) -> play_model.Game:
     """With the instant pace: every bot action until you are to act or a hand ends."""
-    while game.bot_to_move and not results_pending(game):
-        game = game.play_bot_turn()
-    if game is not S.play_game:
-        _set_game(game, write_url=False)
-    return game
+    before = replace(session_state(), game=game)
+    after = play_service.bots_play(before)
+    _keep(after, session_state())
+    assert after.game is not None
+    return after.game
 
 
 def bot_tick() -> play_model.Game:
-    """One bot turn per tick of the fragment's timer (the timer is the pace). The run that
-    follows your own move is not a tick: it shows your move first (the clock says so)."""
-    game: play_model.Game = S.play_game
-    now = time.monotonic()
-    # Half the pace: a timer tick always qualifies, however long the last run took.
-    due = now - S.get("play_bot_clock", 0.0) >= pace() * 0.5
-    if game.bot_to_move and not results_pending(game) and due:
-        S.play_bot_clock = now
-        game = game.play_bot_turn()
-        _set_game(game, write_url=False)
-    return game
+    """One bot turn per tick of the fragment's timer (the timer is the pace)."""
+    before = session_state()
+    after = play_service.bot_tick(before, now=time.monotonic(), pace=pace())
+    _keep(after, before)
+    assert after.game is not None
+    return after.game
 
 
 def paced(draw: Callable[[], None], game: play_model.Game) -> None:
     """Run ``draw`` in a fragment that reruns at the chosen pace while the bots play; when they
     are done the whole page reruns once (to show your turn or the end of the hand)."""
-    if game.bot_to_move and not results_pending(game) and pace() > 0:
+    if play_service.ticking(game, int(S.get("play_ack", 0)), pace()):
         def ticking() -> None:
             before = S.play_game
             after = bot_tick()
-            if after is not before and (not after.bot_to_move or results_pending(after)):
+            if play_service.bots_done(before, after, int(S.get("play_ack", 0))):
                 st.rerun(scope="app")
             draw()
         st.fragment(ticking, run_every=pace())()
