@@ -9,10 +9,10 @@ game's address is the URL's ``rules`` (and options), ``seats``, ``seed``, ``move
 ``check`` (:meth:`chinchon.views.play.Setup.query`, :meth:`chinchon.views.play.Game.code`).
 
 >>> from chinchon.views.play import parse_setup
->>> state = start(parse_setup("barajamos", {}, "greedy", "7"))
+>>> state = bots_play(start(parse_setup("fournier", {}, "greedy", "7")))
 >>> moved = your_move(state, hint_move(state.game), coach=True, now=1.0)
->>> moved.write, len(moved.state.verdicts), moved.state.last
-(True, 1, 0)
+>>> moved.write, moved.state.last == len(state.game.actions), len(moved.state.verdicts)
+(True, True, 1)
 """
 
 from __future__ import annotations
