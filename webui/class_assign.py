@@ -18,7 +18,7 @@ from chinchon.store.classes import (
     Classes,
     ClassInfo,
 )
-from chinchon.store.played import Played
+from chinchon.store.rows.played import Played
 from chinchon.views.i18n import t
 from webui.class_games import class_games, game_mistake_links, game_name
 from webui.classes import ANY, flash, tr

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from chinchon.engine.cards import Card
 from chinchon.store.classes import Classes, ClassInfo
-from chinchon.store.played import Played
+from chinchon.store.rows.played import Played
 from chinchon.views.i18n import fmt_date
 from chinchon.views.mistakes import game_of, mistake_hands, mistake_links
 from webui import progress

@@ -21,7 +21,7 @@ from chinchon.engine.cards import Card
 from chinchon.store.class_lessons import MAX_HANDS, Lesson, LessonHand, Lessons
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.classes import ClassError, Classes, ClassInfo
-from chinchon.store.played import Played
+from chinchon.store.rows.played import Played
 from webui.cards import show_cards
 from webui.class_games import class_games, game_mistakes, game_name
 from webui.class_live import ask_puzzle, board_state, hand_puzzle, live_block, projector_link

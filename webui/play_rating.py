@@ -1,5 +1,5 @@
 """The learner's Play rating on the pages (issue 22 item 3): computed from his counted games
-(:mod:`chinchon.store.play_rating`) against the bots' ladder (:mod:`chinchon.game.ladder`);
+(:mod:`chinchon.views.play_rating`) against the bots' ladder (:mod:`chinchon.game.ladder`);
 shown on My progress beside the puzzle rating, and as the Play page's suggested level."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.game import ladder
 from chinchon.ratings.glicko2 import DEFAULT_RATING
-from chinchon.store import Played
-from chinchon.store.play_rating import PlayRating, play_ratings, profile
+from chinchon.store.rows.played import Played
 from chinchon.views.i18n import t
+from chinchon.views.play_rating import PlayRating, play_ratings, profile
 from webui import progress
 
 

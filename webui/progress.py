@@ -30,7 +30,6 @@ from chinchon.store import (
     Attempt,
     LearnerError,
     LearnerRatingInfo,
-    Played,
     Recorded,
     Store,
     TransferCodeError,
@@ -39,6 +38,7 @@ from chinchon.store import (
 )
 from chinchon.store.database import hide_password
 from chinchon.store.progress import SHIFTS, Outbox, choose_puzzle, daily_done, misses, streak
+from chinchon.store.rows.played import Played
 from chinchon.views.i18n import fmt_signed, t
 from webui import flash as flash_message
 from webui import learner_cookie

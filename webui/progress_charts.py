@@ -13,8 +13,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon import puzzles as pz
-from chinchon.store import Played, Recorded
+from chinchon.store import Recorded
 from chinchon.store.progress import Day, ThemeStats
+from chinchon.store.rows.played import Played
 from chinchon.views.i18n import card_name, fmt_number, t
 
 GREEN, GREY, GOLD = "#1f7a4d", "#cdc7ba", "#e0a21b"

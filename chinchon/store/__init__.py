@@ -19,7 +19,7 @@ from chinchon.store.database import (
     make_engine,
     upgrade,
 )
-from chinchon.store.played import Played, PlayedError
+from chinchon.store.played import PlayedError
 from chinchon.store.store import (
     Attempt,
     AttemptError,
@@ -38,6 +38,6 @@ __all__ = [
     "DEFAULT_PATH", "ENV_VAR", "Attempt", "AttemptError", "ClassError", "Classes",
     "DatabaseUrlError", "GameRecord", "LearnerError", "LearnerRatingInfo", "Lesson", "LessonHand",
     "Lessons", "LiveQuestions",
-    "Played", "PlayedError", "Rating", "RatingError", "Recorded", "Store", "TransferCodeError",
+    "PlayedError", "Rating", "RatingError", "Recorded", "Store", "TransferCodeError",
     "UnknownLearner", "check_learner_id", "database_url", "make_engine", "upgrade",
 ]

@@ -62,7 +62,7 @@ from chinchon.store.class_checks import (
     check_work,
     parse_join_code,
 )
-from chinchon.store.played import Played
+from chinchon.store.rows.played import Played
 from chinchon.store.schema import ID_LENGTH, ID_RE, Base
 from chinchon.store.store import (
     CODE_ALPHABET,

@@ -1,4 +1,5 @@
-"""Games of the Play page as a learner plays them: the rows of ``played_games``.
+"""Games of the Play page as a learner plays them: the rows of ``played_games`` written and
+read (the row is :class:`chinchon.store.rows.played.Played`).
 
 A row is made when the learner starts a game here (or makes the first move of a deal opened
 from an address) and rewritten at each of his moves, so only a game played in his own sessions
@@ -7,6 +8,7 @@ The functions take an open :class:`~sqlalchemy.orm.Session`; :class:`~chinchon.s
 wraps each in a transaction (``save_played``, ``played_games``, ``played_of_deal``).
 
 >>> from chinchon.store import Store
+>>> from chinchon.store.rows.played import Played
 >>> store = Store("sqlite://")
 >>> learner = store.new_learner()
 >>> game = Played.new(learner, "barajamos", {"rules": "barajamos", "seats": "greedy",
@@ -18,22 +20,15 @@ wraps each in a transaction (``save_played``, ``played_games``, ``played_of_deal
 
 from __future__ import annotations
 
-import datetime
 import re
-import uuid
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from chinchon.engine.errors import quote
+from chinchon.store.rows.played import ORIGINS, Played
 from chinchon.store.schema import DEAL_LENGTH, ID_RE, PlayedGame
 
-#: Where a game was started: dealt here, a deal opened at its start from a link, or a seat of
-#: a table with people (its moves are the table's, written by the server as they were played).
-ORIGINS = ("new", "link", "table")
 _DEAL_RE = re.compile(rf"[0-9a-z]{{1,{DEAL_LENGTH}}}")
 
 
@@ -41,62 +36,14 @@ class PlayedError(ValueError):
     """A played game with a field that cannot be stored (quoted)."""
 
 
-def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
-
-
-@dataclass(frozen=True)
-class Played:
-    """One game of the Play page as the page hands it over (and as it is read back)."""
-
-    id: str
-    learner_id: str
-    rules_id: str
-    setup: Mapping[str, str]
-    deal: str
-    seats: int
-    seat: int = 0
-    moves: str = ""
-    actions: int = 0
-    step: int = 0
-    origin: str = "new"
-    teacher: bool = False
-    finished: bool = False
-    result: Mapping[str, Any] | None = None
-    accuracy: float | None = None
-    started_at: datetime.datetime = field(default_factory=_now)
-    updated_at: datetime.datetime = field(default_factory=_now)
-
-    @staticmethod
-    def new(learner_id: str, rules_id: str, setup: Mapping[str, str], deal: str, *,
-            seats: int, origin: str, seat: int = 0) -> Played:
-        """A game started now, with a fresh id (the id makes writing it again harmless)."""
-        return Played(uuid.uuid4().hex, learner_id, rules_id, dict(setup), deal, seats, seat,
-                      origin=origin)
-
-    @property
-    def counts(self) -> bool:
-        """Whether it counts in the learner's progress: finished, never shown face up."""
-        return self.finished and not self.teacher
-
-    def moved(self, moves: str, actions: int, *, teacher: bool = False) -> Played:
-        """The game after a move: its moves so far (a take-back may shorten them), the next
-        step; once shown face up, always so."""
-        return replace(self, moves=moves, actions=actions, step=self.step + 1,
-                       teacher=self.teacher or teacher, updated_at=_now())
-
-    def finish(self, moves: str, actions: int, result: Mapping[str, Any],
-               accuracy: float | None, *, teacher: bool = False) -> Played:
-        return replace(self.moved(moves, actions, teacher=teacher), finished=True,
-                       result=dict(result), accuracy=accuracy)
-
-    def check(self) -> None:
-        if not ID_RE.fullmatch(self.id):
-            raise PlayedError(f"not a played game id: {quote(self.id)}")
-        if not _DEAL_RE.fullmatch(self.deal):
-            raise PlayedError(f"not a deal digest: {quote(self.deal)}")
-        if self.origin not in ORIGINS:
-            raise PlayedError(f"not an origin ({', '.join(ORIGINS)}): {quote(self.origin)}")
+def check(game: Played) -> None:
+    """Refuse ``game`` when a field cannot be stored, naming it."""
+    if not ID_RE.fullmatch(game.id):
+        raise PlayedError(f"not a played game id: {quote(game.id)}")
+    if not _DEAL_RE.fullmatch(game.deal):
+        raise PlayedError(f"not a deal digest: {quote(game.deal)}")
+    if game.origin not in ORIGINS:
+        raise PlayedError(f"not an origin ({', '.join(ORIGINS)}): {quote(game.origin)}")
 
 
 def _played(row: PlayedGame) -> Played:
@@ -107,7 +54,7 @@ def _played(row: PlayedGame) -> Played:
 
 def save(session: Session, game: Played) -> None:
     """Write ``game`` unless a later step of it is stored already; face up stays face up."""
-    game.check()
+    check(game)
     row = session.get(PlayedGame, game.id, with_for_update=True)
     if row is None:
         session.add(PlayedGame(

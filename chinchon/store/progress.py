@@ -24,7 +24,7 @@ from typing import Protocol
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.ratings import glicko2
-from chinchon.store.played import Played
+from chinchon.store.rows.played import Played
 from chinchon.store.store import (
     SEED_RATINGS,
     Attempt,

@@ -29,6 +29,7 @@ from chinchon.ratings import glicko2
 from chinchon.store import played
 from chinchon.store.database import make_engine, reader, upgrade
 from chinchon.store.integrity import verify
+from chinchon.store.rows.played import Played
 from chinchon.store.schema import (
     CODE_LENGTH,
     ID_RE,
@@ -479,18 +480,18 @@ class Store:
 
     # --- Games as they are played (chinchon.store.played) ------------------------------------
 
-    def save_played(self, game: played.Played) -> None:
+    def save_played(self, game: Played) -> None:
         """Write a game of the Play page at its latest step (see :func:`played.save`)."""
         self.check_learner(game.learner_id)
         with self._session() as session, session.begin():
             played.save(session, game)
 
-    def played_games(self, learner_id: str, *, counted: bool = False) -> list[played.Played]:
+    def played_games(self, learner_id: str, *, counted: bool = False) -> list[Played]:
         """The learner's games of the Play page (``counted``: finished, never face up)."""
         with self._reading() as session:
             return played.of_learner(session, check_learner_id(learner_id), counted=counted)
 
-    def played_of_deal(self, learner_id: str, deal: str) -> list[played.Played]:
+    def played_of_deal(self, learner_id: str, deal: str) -> list[Played]:
         """The learner's games of one deal, the latest first."""
         with self._reading() as session:
             return played.of_deal(session, check_learner_id(learner_id), deal)

@@ -167,7 +167,8 @@ def test_a_game_left_unfinished_is_offered_after_the_session_is_gone() -> None:
     import os
     from urllib.parse import parse_qs
 
-    from chinchon.store import Played, Store
+    from chinchon.store import Store
+    from chinchon.store.rows.played import Played
     from chinchon.views import play as play_model
 
     store = Store(os.environ["CHINCHON_DB_URL"])

@@ -11,8 +11,9 @@ import pytest
 from chinchon.game import ladder
 from chinchon.game.names import BOT_NAMES
 from chinchon.puzzles import pool
-from chinchon.store import Attempt, Played, Store
-from chinchon.store.play_rating import play_ratings
+from chinchon.store import Attempt, Store
+from chinchon.store.rows.played import Played
+from chinchon.views.play_rating import play_ratings
 from tests.support.pages import open_as
 
 PROGRESS, PLAY = "pages/7_My_progress.py", "pages/9_Play.py"

@@ -11,7 +11,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import pool
-from chinchon.store import Attempt, GameRecord, Played, Store
+from chinchon.store import Attempt, GameRecord, Store
+from chinchon.store.rows.played import Played
 from tests.support.pages import open_as
 
 PAGE = "pages/7_My_progress.py"

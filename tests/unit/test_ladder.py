@@ -17,8 +17,8 @@ from chinchon.game.players import _MAKERS, make_bot, play_game
 from chinchon.game.seat_view import view
 from chinchon.game.state import apply, new_game
 from chinchon.ratings.glicko2 import SCALE, Rating, expected_score
-from chinchon.store.play_rating import bot_seats, play_ratings
-from chinchon.store.played import Played
+from chinchon.store.rows.played import Played
+from chinchon.views.play_rating import bot_seats, play_ratings
 
 LEARNER = "0" * 32
 

@@ -6,8 +6,9 @@ game). Each game is one rating period; in it the learner meets every bot seat of
 ladder rates (:mod:`chinchon.game.ladder`), at that level's ladder rating, and scores
 :func:`~chinchon.game.ladder.pairwise` against it: 1 if he won the game, 0 if that bot won,
 and when neither won, the lower final total wins. People at a table are not rated against.
+A view: the store's rows in (:meth:`chinchon.store.Store.played_games`), the figures out.
 
->>> from chinchon.store.played import Played
+>>> from chinchon.store.rows.played import Played
 >>> game = Played.new("0" * 32, "fournier", {"seats": "greedy"}, "d1", seats=2, origin="new")
 >>> won = game.finish("", 9, {"winner": 0, "totals": [40, 102]}, None)
 >>> found = play_ratings([won], ladder.load())["fournier"]
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from chinchon.game import ladder
 from chinchon.ratings.glicko2 import Rating, update
-from chinchon.store.played import Played
+from chinchon.store.rows.played import Played
 
 
 @dataclass(frozen=True)
