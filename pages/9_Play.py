@@ -1,4 +1,4 @@
-"""Play: a whole game against bots at the table, with a coach and a review (the address /Play)."""
+"""Play: a whole game against bots, with a coach and a review (the address /Play)."""
 
 from __future__ import annotations
 
@@ -44,8 +44,8 @@ else:
     if game.state.hands[0] is None and game.bot_to_move:
         st.button(t("play.to_the_end", lang), on_click=play_state.play_to_the_end,
                   icon=":material/fast_forward:", key="play_to_end")
-    play_state.paced(lambda: wt.show_table(st.session_state.play_game, names, lang), game)
+    play_state.paced(lambda: wt.show_board(st.session_state.play_game, names, lang), game)
 
-# Below the table, so that the hand stays on a laptop's first screen: each rule, its source,
+# Below the board, so that the hand stays on a laptop's first screen: each rule, its source,
 # our readings (issue 24).
 show_game_rules(game.setup.rules, lang)

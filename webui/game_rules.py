@@ -1,5 +1,5 @@
-"""The rules of a table, where a player looks for them: an expander beside the game with each
-rule as this table plays it, its sources and our readings (the model is
+"""The rules of a game, where a player looks for them: an expander beside the game with each
+rule as this game plays it, its sources and our readings (the model is
 :func:`chinchon.views.readings.rules_of_the_game`; the Play page and the multiplayer tables call
 :func:`show_game_rules`)."""
 

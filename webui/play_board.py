@@ -77,7 +77,7 @@ def seat_names(setup: play_model.Setup, lang: str) -> list[str]:
 
 
 def profile_words(rules: Rules, lang: str) -> str:
-    """The profile's name, and its house rules in words when the table changed some
+    """The profile's name, and its house rules in words when the game changed some
     ("Barajamos, house rules: Jokers: the ace of oros is the joker; …")."""
     name = t(f"profile.{rules.id}.name", lang)
     changes = house_words(rules, lang)
@@ -89,7 +89,7 @@ def number(value: Fraction | int | None, lang: str) -> str:
 
 
 def percent(value: Fraction, lang: str) -> str:
-    """One decimal, as the puzzles write a chance: the sentence and the tables agree."""
+    """One decimal, as the puzzles write a chance: the sentence and the figures agree."""
     return fmt_percent(value, lang, digits=1)
 
 
@@ -163,11 +163,11 @@ def show_exact(verdict: coach.Verdict, lang: str) -> None:
     """Every move of the position with its exact close chance and expected points, one click
     away (an expander), the move played and the best marked."""
     with st.expander(t("coach.exact", lang), icon=":material/calculate:"):
-        st.dataframe(_exact_table(verdict, lang), hide_index=True, width="stretch")
+        st.dataframe(_exact_rows(verdict, lang), hide_index=True, width="stretch")
 
 
 @lru_cache(maxsize=512)  # drawn at every rerun of the Play page, twice (the phone's box too)
-def _exact_table(verdict: coach.Verdict, lang: str) -> pa.Table:
+def _exact_rows(verdict: coach.Verdict, lang: str) -> pa.Table:
     """:func:`show_exact`'s rows, as the Arrow table Streamlit sends (no pandas on the way)."""
     position = verdict.position
     rows: dict[str, list[str]] = {t(f"coach.exact_col.{name}", lang): []
@@ -182,7 +182,7 @@ def _exact_table(verdict: coach.Verdict, lang: str) -> pa.Table:
     return pa.table(rows)
 
 
-# --- Drawing the table --------------------------------------------------------------------------------
+# --- Drawing the board --------------------------------------------------------------------------------
 
 
 def _backs_html(count: int, width: int = 26) -> str:
@@ -194,7 +194,7 @@ def _backs_html(count: int, width: int = 26) -> str:
 
 
 def wild_codes(rules: Rules) -> tuple[str, ...]:
-    """The codes of the cards that play as jokers at this table (their faces are marked)."""
+    """The codes of the cards that play as jokers in this game (their faces are marked)."""
     return ("1o",) if rules.deck.wild_ace else ()
 
 
@@ -212,7 +212,7 @@ def show_discards(game: play_model.Game, names: Sequence[str], lang: str, *, ind
                   moving: float = 0.0, after: float = 0.0, width: int = 52) -> None:
     """The discard pile before action ``index`` (default: now): its last cards fanned with who
     threw each, the whole pile in a drawer. ``moving``: the newest card slides onto the pile
-    in that many seconds, ``after`` seconds from now (a bot's throw shown at the table's
+    in that many seconds, ``after`` seconds from now (a bot's throw shown at the game's
     pace, after his draw)."""
     at = len(game.actions) if index is None else index
     pile = review.pile_at(game, at)
@@ -530,8 +530,8 @@ COACH_BOX = "play_coach"
 _NARROW_CSS = _css("play_board.css").replace("{COACH_BOX}", COACH_BOX)
 
 
-def show_table(game: play_model.Game, names: Sequence[str], lang: str) -> None:
-    """The whole table: opponents, the stock and the pile with the discards so far, the coach
+def show_board(game: play_model.Game, names: Sequence[str], lang: str) -> None:
+    """The whole board: opponents, the stock and the pile with the discards so far, the coach
     and the bots' turns, your hand, your controls."""
     st.html(f"<style>{_NARROW_CSS}</style>")
     show_opponents(game, names, lang)

@@ -133,7 +133,7 @@ def review_panel(game: play_model.Game, names: Sequence[str], lang: str, hand: i
 def show_game_decisions(game: play_model.Game, names: Sequence[str], lang: str,
                         indexes: Sequence[int], graded: Mapping[int, coach.Verdict]) -> None:
     """The game's decisions, one small card each (hand, move, grade, what it lost): it wraps on
-    a phone where a table would be cut on the right."""
+    a phone where a grid would be cut on the right."""
     cards = []
     for count, index in enumerate(indexes, 1):
         verdict = graded.get(index)

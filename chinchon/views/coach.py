@@ -83,7 +83,7 @@ class Position:
     ``hand``: seven cards (before drawing; ``top`` is then the pile's top, or None when only
     the stock is possible) or eight (after drawing). ``seen``: every other card known not to
     be in the stock (the pile below its top, cards others took from the pile). ``allowed``: the
-    cards he may throw (None: all; some tables forbid throwing back the card just taken).
+    cards he may throw (None: all; some rules forbid throwing back the card just taken).
     ``first_round`` and ``total`` are the close context (ludoteka).
     """
 
@@ -209,8 +209,8 @@ def as_puzzle(position: Position) -> Puzzle:
 
 
 def _puzzle(position: Position, question: str, criterion: str) -> Puzzle:
-    # The game's own rules, house parts and a table's two decks included (never the base
-    # profile rebuilt from its id: a house table's position is not one of its deck).
+    # The game's own rules, house parts and a game's two decks included (never the base
+    # profile rebuilt from its id: a house game's position is not one of its deck).
     rules_id, options = position.rules.id_and_options()
     return Puzzle("coach", rules_id, position.hand, question, criterion,
                   tuple(sorted(options.items())), position.top, position.seen)
@@ -472,7 +472,7 @@ def rules_query(rules: Rules) -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
-def threshold_table() -> tuple[tuple[str, str, str], ...]:
+def threshold_rows() -> tuple[tuple[str, str, str], ...]:
     """``(grade, chance loss at most, points loss at most)`` rows, for the README and pages."""
     rows = [("best", "0", "0")]
     for name in ("good", "inaccuracy", "mistake"):
@@ -489,5 +489,5 @@ __all__ = [
     "explain",
     "grade", "grade_discard", "grade_draw", "grade_for", "hand_lab_query", "review",
     "rules_query",
-    "threshold_table", "worse",
+    "threshold_rows", "worse",
 ]

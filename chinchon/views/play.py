@@ -401,12 +401,12 @@ def _with_choice(action: Action, choice: int, number: int, state: GameState) -> 
     return Discard(action.card, close=True, shown=options[choice])
 
 
-# --- What the table shows ---------------------------------------------------------------------------
+# --- What the board shows ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """One seat at the table as you see it (``hand`` only when shown face up)."""
+    """One seat of the game as you see it (``hand`` only when shown face up)."""
 
     seat: int
     bot: str | None
@@ -438,7 +438,7 @@ def seats(game: Game, face_up: bool = False) -> tuple[SeatInfo, ...]:
 
 @dataclass(frozen=True)
 class TurnNote:
-    """A finished turn as the table tells it: the drawn card only if it came from the pile (or
+    """A finished turn as the board tells it: the drawn card only if it came from the pile (or
     the hand is shown face up)."""
 
     seat: int
@@ -471,7 +471,7 @@ def last_turns(game: Game, face_up: bool = False) -> tuple[TurnNote, ...]:
 
 
 def hand_groups(game: Game, arranged: bool) -> tuple[tuple[Card, ...], ...]:
-    """Your cards as the table lays them out: as held (the card drawn last), or ``arranged``:
+    """Your cards as the board lays them out: as held (the card drawn last), or ``arranged``:
     the melds the solver finds, then the loose cards (after drawing: of the best discard's
     seven, the eighth card last)."""
     held = game.state.hands[HUMAN] or ()

@@ -1,8 +1,8 @@
-"""The coach at a table: the grade of any seat's draw or discard and the hint, each from what
+"""The coach in any game: the grade of a seat's draw or discard and the hint, each from what
 that seat may know only (``seat_view.view``).
 
-No Streamlit here. The Play page (:mod:`chinchon.views.play`, which re-exports these) grades
-its seat :data:`HUMAN`; a table with people (:mod:`webui.tables`) grades each seat's own.
+No Streamlit here. The Play page (:mod:`chinchon.services.play`) grades its seat
+:data:`HUMAN`; a table with people (:mod:`webui.tables`) grades each seat's own.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from chinchon.views import coach, house
 from chinchon.views import coach_lesson as lesson
 from chinchon.views.i18n import t
 from webui import odds_charts
-from webui.play_board import _exact_table
+from webui.play_board import _exact_rows
 
 RULES = get_rules("barajamos")
 
@@ -30,14 +30,14 @@ def test_the_charts_follow_the_language_and_the_scale() -> None:
     assert odds_charts.distribution(odds, RULES, "fr", False) is french  # kept, not rebuilt
 
 
-def test_the_exact_table_marks_the_best_move_and_the_one_played() -> None:
+def test_the_exact_rows_mark_the_best_move_and_the_one_played() -> None:
     verdict = _verdict("7o")  # breaking the sevens: not the best
-    table = _exact_table(verdict, "fr").to_pydict()
-    moves = table[t("coach.exact_col.move", "fr")]
+    rows = _exact_rows(verdict, "fr").to_pydict()
+    moves = rows[t("coach.exact_col.move", "fr")]
     assert len(moves) == len(coach.evaluate(verdict.position))
     assert moves[0].startswith("★") and sum("▸" in m for m in moves) == 1
     assert not any("▸" in m for m in moves[:1])
-    assert _exact_table(_verdict("4o"), "fr").to_pydict() != table
+    assert _exact_rows(_verdict("4o"), "fr").to_pydict() != rows
 
 
 def test_a_lesson_takes_any_sequence_of_watched_cards() -> None:

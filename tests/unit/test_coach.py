@@ -64,7 +64,7 @@ def test_thresholds_bound_each_grade_inclusively():
             assert coach.grade_for(bound, measure) == name
             assert coach.GRADES.index(coach.grade_for(bound + Fraction(1, 1000), measure)) > (
                 coach.GRADES.index(name))
-    assert [row[0] for row in coach.threshold_table()] == list(coach.GRADES)
+    assert [row[0] for row in coach.threshold_rows()] == list(coach.GRADES)
 
 
 @pytest.mark.parametrize("rules_id", ["barajamos", "jeux-de-cartes", "ludoteka"])
