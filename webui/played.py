@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import urlencode
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
+from chinchon.services import play as play_service
 from chinchon.store.rows.played import Played
-from chinchon.views import coach, seat_coach
 from chinchon.views import play as play_model
+from chinchon.views import seat_coach
 from chinchon.views.i18n import t
 from webui import progress
 
@@ -30,11 +30,6 @@ S = st.session_state
 _OWN = "played_game"  # the session's game as stored, when it is this learner's (else None)
 _FRESH = "played_fresh"  # a deal opened at its start: his once he makes a move
 _REPLAY = "played_replay"  # opened from an address under way: never counts
-
-
-def address(setup: play_model.Setup, moves: str) -> str:
-    """The Play page's address that opens this game (at ``moves``), with the deal's check."""
-    return "/Play?" + urlencode({**setup.query(), "moves": moves, "check": setup.check})
 
 
 def own() -> Played | None:
@@ -70,13 +65,8 @@ def finished(game: play_model.Game, face_up: bool) -> None:
     row = own()
     if row is None or row.finished or not game.over:
         return
-    verdicts = S.get("play_verdicts") or {}
-    graded = [verdicts[i] for i in play_model.decisions(game, None) if i in verdicts]
-    accuracy = coach.review(graded).accuracy if graded else None
-    state = game.state
-    _write(row.finish(game.code(), len(game.actions),
-                      {"winner": state.winner, "totals": list(state.totals)},
-                      float(accuracy) if accuracy is not None else None, teacher=face_up))
+    result, accuracy = play_service.final_result(game, S.get("play_verdicts") or {})
+    _write(row.finish(game.code(), len(game.actions), result, accuracy, teacher=face_up))
 
 
 def watch_face_up(face_up: bool) -> None:
@@ -108,7 +98,7 @@ def arrived(game: play_model.Game) -> None:
     his when the session or the store holds it with his moves; a deal at its start becomes
     his at his first move; anything else is a replay."""
     row = own()
-    if row is None or row.deal != game.setup.check or not _his_line(game, row.moves):
+    if row is None or row.deal != game.setup.check or not play_service.follows(game, row.moves):
         row = _stored(game)
     S.update({_OWN: row, _FRESH: row is None and game.last_human_action() is None})
     S[_REPLAY] = row is None and not S[_FRESH]
@@ -122,21 +112,7 @@ def _stored(game: play_model.Game) -> Played | None:
         rows = opened.played_of_deal(learner_id, game.setup.check)
     except (SQLAlchemyError, ValueError):  # away, or not a learner here: not his
         return None
-    return next((r for r in rows if _his_line(game, r.moves)), None)
-
-
-def _his_line(game: play_model.Game, moves: str) -> bool:
-    """Whether ``game`` follows the moves he made (``moves``, as stored): the same actions as
-    far as both go, and beyond his only the bots' (which the deal and his moves decide). A
-    shorter game is his too: the browser's Back, or a take-back."""
-    try:
-        mine = play_model.load(game.setup, moves)
-    except play_model.SetupError:
-        return False
-    common = min(len(mine.actions), len(game.actions))
-    if mine.actions[:common] != game.actions[:common]:
-        return False
-    return all(game.states[i].turn != seat_coach.HUMAN for i in range(common, len(game.actions)))
+    return next((r for r in rows if play_service.follows(game, r.moves)), None)
 
 
 def forget() -> None:

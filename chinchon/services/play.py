@@ -353,6 +353,34 @@ def bots_done(before: Game, after: Game, ack: int) -> bool:
     return after is not before and not bots_wait(after, ack)
 
 
+# --- Whose game it is, and its result ---------------------------------------------------------------
+
+
+def follows(game: Game, moves: str) -> bool:
+    """Whether ``game`` follows the moves the learner made (``moves``, as stored): the same
+    actions as far as both go, and beyond his only the bots' (which the deal and his moves
+    decide). A shorter game is his too: the browser's Back, or a take-back."""
+    try:
+        mine = play_model.load(game.setup, moves)
+    except SetupError:
+        return False
+    common = min(len(mine.actions), len(game.actions))
+    if mine.actions[:common] != game.actions[:common]:
+        return False
+    return all(game.states[i].turn != seat_coach.HUMAN for i in range(common, len(game.actions)))
+
+
+def final_result(game: Game, verdicts: Mapping[int, coach.Verdict]
+                 ) -> tuple[dict[str, object], float | None]:
+    """A finished game's result as the store keeps it (the winner, the totals) and the
+    accuracy of your decisions the coach graded (``verdicts``; None when none was)."""
+    graded = [verdicts[i] for i in play_model.decisions(game, None) if i in verdicts]
+    accuracy = coach.review(graded).accuracy if graded else None
+    state = game.state
+    return ({"winner": state.winner, "totals": list(state.totals)},
+            float(accuracy) if accuracy is not None else None)
+
+
 def _game(state: PlayState) -> Game:
     if state.game is None:
         raise ValueError(f"no Play game in the state: {state!r:.80}")

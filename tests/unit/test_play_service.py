@@ -13,8 +13,8 @@ from chinchon.game import closing
 from chinchon.game.actions import PILE, STOCK, Discard, Draw, Return
 from chinchon.game.state import Phase, legal_actions
 from chinchon.services import play
+from chinchon.views import coach, seat_coach
 from chinchon.views import play as play_model
-from chinchon.views import seat_coach
 
 #: A ludoteka deal (one greedy bot, seed 139) and your moves up to a close with two choices
 #: (tests/unit/test_closing_choice.py recomputes it).
@@ -311,3 +311,31 @@ def test_a_return_decision_shows_the_hand_just_finished_again() -> None:
     seen = len(game.state.results)
     assert play.acknowledged(game, seen) == seen - 1 and play.results_pending(game, seen)
     assert play.return_move(game, True) == Return(True)
+
+
+# --- Whose game it is, and its result --------------------------------------------------------------
+
+
+def test_a_game_follows_his_moves_and_only_the_bots_beyond_them() -> None:
+    state = _your_turn(play.start(_setup()))
+    assert state.game is not None
+    first = state.game.play(Draw(STOCK))
+    thrown = first.play(legal_actions(first.state)[0]).catch_up()
+    his = thrown.prefix(len(first.actions) + 1).code()
+    assert play.follows(thrown, his)  # beyond his throw only the bots played
+    assert not play.follows(thrown, first.code())  # beyond his draw: his own throw
+    assert play.follows(first, thrown.code())  # a shorter game (Back, a take-back) is his
+    if state.game.state.top is not None:
+        assert not play.follows(state.game.play(Draw(PILE)), first.code())
+    assert not play.follows(first, "!!")  # moves that do not read
+
+
+def test_the_final_result_keeps_the_winner_the_totals_and_the_graded_accuracy() -> None:
+    moved = play.your_move(_your_turn(play.start(_setup())), Draw(STOCK), coach=True, now=0.0)
+    game, verdicts = moved.state.game, moved.state.verdicts
+    assert game is not None and len(verdicts) == 1
+    result, accuracy = play.final_result(game, verdicts)
+    assert result == {"winner": game.state.winner, "totals": list(game.state.totals)}
+    expected = coach.review(verdicts.values()).accuracy
+    assert expected is not None and accuracy == float(expected)
+    assert play.final_result(game, {})[1] is None  # nothing graded: no accuracy
