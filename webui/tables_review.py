@@ -11,10 +11,12 @@ from typing import Any
 
 import streamlit as st
 
-from chinchon.store.tables import PERSON, SeatPage, Tables
+from chinchon.game.names import PERSON
+from chinchon.store.tables import Tables
 from chinchon.views import coach
 from chinchon.views import tables as vt
 from chinchon.views.i18n import t
+from chinchon.views.tables import SeatPage
 from webui.play_board import action_text, percent, show_verdict
 from webui.review_steps import position_links
 from webui.ui import show_cards

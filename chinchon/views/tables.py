@@ -1,5 +1,6 @@
 """The Tables page's model (issue 20), no Streamlit: a seat's address read from the URL with
-its problems named, the seats as the page names them, and the review of one seat's decisions
+its problems named, what one seat's page shows (:class:`SeatPage`: that seat's view, its clock,
+the turns everyone saw) computed from the store's read, and the review of one seat's decisions
 once the game is over (the Play page's coach, for any seat).
 
 >>> parse_address("12", "1", "abc")
@@ -12,6 +13,7 @@ chinchon.views.tables.AddressError: not a seat number: 'x'
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 
@@ -19,11 +21,12 @@ from chinchon.engine.cards import Card
 from chinchon.engine.draws import discard_leaves
 from chinchon.engine.errors import quote
 from chinchon.engine.solver import Arrangement
-from chinchon.game.actions import Action, Discard, Return
+from chinchon.game.actions import PILE, Action, Discard, Return
 from chinchon.game.closing import closing_choices
 from chinchon.game.records import GameRecord
 from chinchon.game.seat_view import View
-from chinchon.game.state import GameState, Phase
+from chinchon.game.state import Dealt, GameState, Phase, Turn
+from chinchon.store.rows.tables import PLAYING, SeatRead, TableInfo
 from chinchon.views import coach, seat_coach
 
 #: Seat keys are hex (see chinchon.store.tables); anything else is refused unread.
@@ -57,6 +60,62 @@ def parse_address(table: str, seat: str, key: str) -> Address:
     if not _KEY_RE.fullmatch(key.strip()):
         raise AddressError(f"not a seat key: {quote(key)}", "key", key)
     return Address(int(table), int(seat), key.strip())
+
+
+@dataclass(frozen=True)
+class Note:
+    """A finished turn as everyone at the table saw it: the card drawn only when it came
+    from the pile (a stock card is never named)."""
+
+    seat: int
+    source: str
+    card: Card | None
+    discard: Card
+    close: bool
+
+
+@dataclass(frozen=True)
+class SeatPage:
+    """What one seat's page is built from: the table, that seat's view, and (once the game is
+    over) the whole game for the review and the record."""
+
+    info: TableInfo
+    seat: int
+    view: View
+    #: The seconds left on the clock for the seat to act (None: no clock, or not started).
+    clock_left: float | None
+    #: Only when the game is over or closed: the whole game (the seed is no secret then).
+    final: GameState | None
+    #: The turns of the hand being played, as the table saw them (oldest first).
+    notes: tuple[Note, ...] = ()
+
+
+def seat_page(read: SeatRead) -> SeatPage:
+    """What the seat's page shows of the store's read: nothing of the game but the seat's own
+    view and the public turns until the game is over."""
+    final = read.state if read.info.finished else None
+    return SeatPage(read.info, read.seat, read.view, clock_left(read.info, read.at), final,
+                    public_turns(read.state))
+
+
+def clock_left(info: TableInfo, now: datetime.datetime) -> float | None:
+    """The seconds the seat to act has left at ``now`` (None: no clock, or not playing)."""
+    if not info.clock or info.status != PLAYING or info.turn_since is None:
+        return None
+    return max(0.0, info.clock - (now - info.turn_since).total_seconds())
+
+
+def public_turns(state: GameState) -> tuple[Note, ...]:
+    """The turns of the current hand (or of the last one, once the game is over)."""
+    found: list[Note] = []
+    for event in state.events():
+        if isinstance(event, Dealt):
+            found = []
+        elif isinstance(event, Turn):
+            found.append(Note(event.seat, event.draw,
+                              event.card if event.draw == PILE else None, event.discard,
+                              event.close))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
