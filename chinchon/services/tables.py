@@ -1,7 +1,8 @@
 """What the Tables page does (issue 20), without Streamlit: the lobby (a learner's tables to
 rejoin, a new table, joining by code or from the list, a quick seat), taking a seat, following
 the table (each poll also plays a bot action that is due), the seat's moves, taking a seat back
-from the bot and starting a table early.
+from the bot and starting a table early; once the game is over, the seat's review (its graded
+decisions, the next mistake) and what is kept in the person's My progress.
 
 Every function takes the store's :class:`~chinchon.store.tables.Tables` and, when the page
 keeps something between runs, the session's state as a plain mapping (the keys ``tables_*``).
@@ -19,9 +20,18 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.engine.cards import Card
 from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw
+from chinchon.game.names import PERSON
 from chinchon.store.rows.tables import Rejoin, TableInfo, TableProblem
 from chinchon.store.tables import Tables
-from chinchon.views.tables import Address, SeatPage, closing_options, seat_page
+from chinchon.views import coach
+from chinchon.views.tables import (
+    Address,
+    Decision,
+    SeatPage,
+    closing_options,
+    seat_decisions,
+    seat_page,
+)
 
 #: The session's state: what the page keeps between its runs.
 State = MutableMapping[str, Any]
@@ -263,3 +273,82 @@ def close_showing(tables: Tables, state: State, index: int) -> Refused | None:
 def cancel_close(state: State) -> None:
     """The closer asked what to show changed his mind: no close, the hand plays on."""
     state["tables_closing"] = None
+
+
+# --- After the game ---------------------------------------------------------------------------
+
+
+def review_key(page: SeatPage) -> str:
+    """The state's key of this seat's review (``…_at``: the mistake shown)."""
+    return f"tables_review_{page.info.id}_{page.seat}"
+
+
+def graded(state: Mapping[str, Any], page: SeatPage) -> tuple[Decision, ...] | None:
+    """This seat's graded decisions if this session graded them already (else None)."""
+    found: tuple[Decision, ...] | None = state.get(review_key(page))
+    return found
+
+
+def grade(state: State, page: SeatPage) -> tuple[Decision, ...]:
+    """Every draw and throw of this seat graded by the coach, once a session (it takes a
+    moment: the page says so while it runs)."""
+    found = graded(state, page)
+    if found is None:
+        assert page.final is not None, "a seat is reviewed once its game is over"
+        found = state[review_key(page)] = seat_decisions(page.final, page.seat)
+    return found
+
+
+def summary(decisions: tuple[Decision, ...]) -> coach.Review:
+    """The review's figures: accuracy, grades counted, the mistakes."""
+    return coach.review(d.verdict for d in decisions)
+
+
+def mistake_shown(state: Mapping[str, Any], page: SeatPage) -> int | None:
+    """The index of the decision the review shows as a mistake (None: none yet)."""
+    found: int | None = state.get(f"{review_key(page)}_at")
+    return found
+
+
+def next_mistake(state: State, page: SeatPage, mistakes: tuple[int, ...]) -> None:
+    """Show the next mistake after the one shown, from the first again after the last."""
+    at_key = f"{review_key(page)}_at"
+    current = state.get(at_key)
+    later = [i for i in mistakes if current is None or i > current]
+    state[at_key] = later[0] if later else mistakes[0]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A finished game as the seat's person keeps it in his My progress."""
+
+    table: int
+    seat: int
+    rules_code: str
+    seats: int
+    actions: int
+    result: Mapping[str, Any]
+    accuracy: float | None
+
+
+def _kept_key(table: int, seat: int) -> str:
+    return f"tables_kept_{table}_{seat}"
+
+
+def to_keep(state: Mapping[str, Any], page: SeatPage, accuracy: float | None) -> Kept | None:
+    """The game to keep in this person's My progress (None: this session kept it already, or
+    the seat was a bot's from the start)."""
+    final = page.final
+    if (state.get(_kept_key(page.info.id, page.seat)) or final is None
+            or page.info.seats[page.seat].kind != PERSON):
+        return None
+    return Kept(page.info.id, page.seat, final.rules.code(), final.seats, page.info.version,
+                {"winner": final.winner, "totals": list(final.totals), "table": page.info.id,
+                 # each seat's bot level (None for a person): the Play rating's opponents
+                 "levels": [None if s.kind == PERSON else s.kind for s in page.info.seats]},
+                accuracy)
+
+
+def mark_kept(state: State, kept: Kept) -> None:
+    """The game is in his My progress: this session keeps it no more."""
+    state[_kept_key(kept.table, kept.seat)] = True

@@ -225,3 +225,47 @@ def test_an_answer_from_the_database_away_is_named(tables: Tables,
     state: dict[str, Any] = {}
     assert isinstance(service.follow(tables, state, first), DatabaseAway)
     assert "tables_page" not in state
+
+
+def finished_table(tables: Tables, *, seed: int) -> Address:
+    """A table of one person and a greedy bot played to the end (the person plays at random,
+    seeded, so that the review has mistakes to show)."""
+    made = service.create(tables, LEARNERS[0], NewTable(
+        "fournier", {}, ("person", "greedy"), clock=0, listed=False, bot="greedy"))
+    assert isinstance(made, Address)
+    me = make_bot("random", seed)
+    while not tables.info(made.table).finished:
+        read = tables.page(made.table, 0, made.key)
+        if read.view.my_turn:
+            tables.play(made.table, 0, made.key, me.choose(read.view), read.info.version)
+        else:
+            tables.tick(made.table)
+    return made
+
+
+def test_after_the_game_the_review_grades_once_and_the_game_is_kept_once(
+        tables: Tables) -> None:
+    made = finished_table(tables, seed=5)
+    state: dict[str, Any] = {}
+    page = opened(tables, state, made)
+    assert page.final is not None and page.final.is_over
+    assert service.follow(tables, state, made) is not None and "tables_page" not in state
+    assert service.graded(state, page) is None
+    decisions = service.grade(state, page)
+    assert decisions == vt.seat_decisions(page.final, 0)
+    assert all(d.state.turn == 0 for d in decisions)
+    assert service.graded(state, page) is decisions  # graded once a session
+    mistakes = service.summary(decisions).mistakes()
+    assert mistakes, "a random player makes mistakes"
+    assert service.mistake_shown(state, page) is None
+    shown = []
+    for _ in range(len(mistakes) + 1):
+        service.next_mistake(state, page, mistakes)
+        shown.append(service.mistake_shown(state, page))
+    assert shown == [*mistakes, mistakes[0]]  # in order, then from the first again
+    kept = service.to_keep(state, page, 0.5)
+    assert kept is not None and (kept.table, kept.seat, kept.accuracy) == (made.table, 0, 0.5)
+    assert kept.result["totals"] == list(page.final.totals)
+    assert kept.result["levels"] == [None, "greedy"] and kept.actions == page.info.version
+    service.mark_kept(state, kept)
+    assert service.to_keep(state, page, 0.5) is None
