@@ -58,6 +58,7 @@ from chinchon.store.rows.tables import (
     TableFinished,
     TableInfo,
     TableMovedOn,
+    TableRead,
     UnknownTable,
     WrongKey,
 )
@@ -507,31 +508,12 @@ class Tables:
                 status=CLOSED, finished_at=now, version=PlayTable.version + 1))
         return int(getattr(done, "rowcount", 0) or 0)
 
-    def show(self, table: object, seat: object = None, key: object = None) -> dict[str, Any]:
-        """The ``table show --json`` object: what anyone at the table may see, and with a
-        seat and its key, that seat's cards (``hand``)."""
+    def read(self, table: object) -> TableRead:
+        """The whole table, for the server's own use (the command line): what a seat may see
+        of it is :meth:`page`'s, for the holder of its key."""
         loaded = self._load(table)
-        mine = self._seat(loaded, seat, key) if seat is not None or key is not None else None
-        info = self._info(loaded)
-        state = self._state(loaded)
-        seen = view(state, mine.seat if mine is not None else 0)
-        found: dict[str, Any] = {
-            "table": info.id, "code": info.code, "rules": info.rules_code,
-            "status": info.status, "clock": info.clock,
-            "seats": [{"seat": s.seat, "kind": PERSON if s.kind == PERSON else "bot",
-                       "bot": None if s.kind == PERSON else s.kind,
-                       "taken": s.kind != PERSON or s.taken,
-                       "connected": s.connected, "bot_playing": s.bot_playing}
-                      for s in info.seats],
-            "to_play": state.turn if info.status == PLAYING else None,
-            "phase": state.phase.value, "hand_number": seen.hand_number,
-            "version": info.version, "pile": [card.code() for card in reversed(seen.pile)],
-            "stock": seen.stock_count, "counts": list(seen.counts),
-            "totals": list(seen.totals)}
-        if mine is not None:
-            found["seat"] = mine.seat
-            found["hand"] = [card.code() for card in seen.hand]
-        return found
+        now = _now()
+        return TableRead(self._info(loaded, now), self._state(loaded), now)
 
 
 def _ensure_learner(session: Session, learner: str, now: datetime.datetime) -> None:

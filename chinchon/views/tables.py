@@ -1,7 +1,8 @@
 """The Tables page's model (issue 20), no Streamlit: a seat's address read from the URL with
 its problems named, what one seat's page shows (:class:`SeatPage`: that seat's view, its clock,
-the turns everyone saw) computed from the store's read, and the review of one seat's decisions
-once the game is over (the Play page's coach, for any seat).
+the turns everyone saw) computed from the store's read, the review of one seat's decisions
+once the game is over (the Play page's coach, for any seat), and what the command line's
+``table show`` prints (:func:`shown`).
 
 >>> parse_address("12", "1", "abc")
 Address(table=12, seat=1, key='abc')
@@ -16,6 +17,7 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from chinchon.engine.cards import Card
 from chinchon.engine.draws import discard_leaves
@@ -23,10 +25,11 @@ from chinchon.engine.errors import quote
 from chinchon.engine.solver import Arrangement
 from chinchon.game.actions import PILE, Action, Discard, Return
 from chinchon.game.closing import closing_choices
+from chinchon.game.names import PERSON
 from chinchon.game.records import GameRecord
-from chinchon.game.seat_view import View
+from chinchon.game.seat_view import View, view
 from chinchon.game.state import Dealt, GameState, Phase, Turn
-from chinchon.store.rows.tables import PLAYING, SeatRead, TableInfo
+from chinchon.store.rows.tables import PLAYING, SeatRead, TableInfo, TableRead
 from chinchon.views import coach, seat_coach
 
 #: Seat keys are hex (see chinchon.store.tables); anything else is refused unread.
@@ -163,3 +166,27 @@ def keep_points(mine: View) -> dict[Card, int]:
         return {}
     return dict(zip(mine.hand, discard_leaves(mine.hand, mine.rules), strict=True))
 
+
+
+def shown(read: TableRead | SeatRead) -> dict[str, Any]:
+    """The ``table show --json`` object: what anyone at the table may see, and from a seat's
+    read (the holder of its key) that seat's cards (``hand``)."""
+    info, state = read.info, read.state
+    seen = read.view if isinstance(read, SeatRead) else view(state, 0)
+    found: dict[str, Any] = {
+        "table": info.id, "code": info.code, "rules": info.rules_code,
+        "status": info.status, "clock": info.clock,
+        "seats": [{"seat": s.seat, "kind": PERSON if s.kind == PERSON else "bot",
+                   "bot": None if s.kind == PERSON else s.kind,
+                   "taken": s.kind != PERSON or s.taken,
+                   "connected": s.connected, "bot_playing": s.bot_playing}
+                  for s in info.seats],
+        "to_play": state.turn if info.status == PLAYING else None,
+        "phase": state.phase.value, "hand_number": seen.hand_number,
+        "version": info.version, "pile": [card.code() for card in reversed(seen.pile)],
+        "stock": seen.stock_count, "counts": list(seen.counts),
+        "totals": list(seen.totals)}
+    if isinstance(read, SeatRead):
+        found["seat"] = read.seat
+        found["hand"] = [card.code() for card in seen.hand]
+    return found

@@ -33,7 +33,7 @@ from chinchon.store.rows.tables import (
 )
 from chinchon.store.table_schema import PlayTable
 from chinchon.store.tables import Tables
-from chinchon.views.tables import seat_page
+from chinchon.views.tables import seat_page, shown
 from tests.unit.test_store import new_database
 
 LEARNERS = [f"{n:032x}" for n in range(1, 7)]
@@ -324,8 +324,8 @@ def test_show_carries_no_hidden_card(tables: Tables) -> None:
         tables.sit(made.table, seat, key, LEARNERS[seat])
     loaded = tables._load(made.table)
     state = tables._state(loaded)
-    public = tables.show(made.table)
-    mine = tables.show(made.table, 1, made.keys[1])
+    public = shown(tables.read(made.table))
+    mine = shown(tables.page(made.table, 1, made.keys[1]))
     assert "hand" not in public and "seed" not in str(public).lower()
     assert mine["hand"] == [c.code() for c in state.hands[1] or ()]
     hidden = {c.code() for c in state.stock} | {c.code() for c in state.hands[0] or ()}
@@ -335,7 +335,7 @@ def test_show_carries_no_hidden_card(tables: Tables) -> None:
     assert not hidden & words
     assert public["stock"] == len(state.stock) and public["version"] == loaded.row.version
     with pytest.raises(WrongKey):
-        tables.show(made.table, 1, made.keys[0])
+        tables.page(made.table, 1, made.keys[0])
 
 
 def test_forgetting_a_learner_frees_nothing_but_his_name(tables: Tables) -> None:

@@ -1,6 +1,6 @@
 """A table with people as the store returns it (issue 20): the named problems its reads and
-writes raise, a seat and a table as anyone at it may know them, a new table's keys, one seat's
-read of its table, a learner's unfinished tables. :mod:`chinchon.store.tables` makes them;
+writes raise, a seat and a table as anyone at it may know them, a new table's keys, a table's and one
+seat's read of it, a learner's unfinished tables. :mod:`chinchon.store.tables` makes them;
 :mod:`chinchon.views.tables` computes what a seat's page shows from them.
 """
 
@@ -142,6 +142,17 @@ class Made:
 
     def links(self) -> dict[str, str]:
         return {str(seat): link(self.table, seat, key) for seat, key in self.keys.items()}
+
+
+@dataclass(frozen=True)
+class TableRead:
+    """A table read whole, for the server's own use (the command line's ``table show``): its
+    public side, the game state rebuilt from its seed and actions (every hidden card: never
+    shown as it is), and when it was read (UTC, no zone)."""
+
+    info: TableInfo
+    state: GameState
+    at: datetime.datetime
 
 
 @dataclass(frozen=True)
