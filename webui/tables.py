@@ -26,7 +26,6 @@ from chinchon.game.state import Phase
 from chinchon.services import tables as service
 from chinchon.services.tables import DRAW_KEY, HAND_KEY, DatabaseAway, Refused
 from chinchon.store import Store
-from chinchon.store.rows.tables import TableInfo
 from chinchon.store.tables import Tables
 from chinchon.views import tables as vt
 from chinchon.views.i18n import card_name, t
@@ -97,20 +96,6 @@ def flash(refused: Refused | None, lang: str) -> None:
     """A callback's refusal, shown once at the next poll."""
     if refused is not None:
         S.tables_flash = tr(f"error.{refused.kind}", lang, detail=refused.detail)
-
-
-def seat_name(seat: int, kind: str, lang: str, mine: int | None = None) -> str:
-    """"Seat 2 (you)", "Seat 3 · expert bot", "Seat 1"."""
-    name = tr("seat_name", lang, n=seat + 1)
-    if seat == mine:
-        return tr("seat_you", lang, name=name)
-    if kind != PERSON:
-        return tr("seat_bot", lang, name=name, level=t(f"play.level.{kind}", lang))
-    return name
-
-
-def names_of(info: TableInfo, lang: str, mine: int | None) -> list[str]:
-    return [seat_name(s.seat, s.kind, lang, mine) for s in info.seats]
 
 
 def address_url(table: int, seat: int, key: str) -> str:
@@ -229,7 +214,7 @@ def seat_page(found: Tables, where: vt.Address, lang: str) -> None:
         return
     if page.info.finished:
         _marker(page, None)
-        game_over(found, page, names_of(page.info, lang, page.seat), lang)
+        game_over(found, page, vt.names_of(page.info, lang, page.seat), lang)
         return
     st.fragment(lambda: live(found, where, lang), run_every=POLL_SECONDS)()
 
@@ -262,7 +247,7 @@ def waiting_room(found: Tables, page: SeatPage, where: vt.Address, lang: str) ->
     st.caption(tr("rules_line", lang, rules=info.rules_code))
     st.caption(tr("code_help", lang))
     for seat in info.seats:
-        line = seat_name(seat.seat, seat.kind, lang, where.seat)
+        line = vt.seat_name(seat.seat, seat.kind, lang, where.seat)
         state = tr("seat_open", lang) if seat.open else tr("seat_taken", lang)
         st.markdown(f"- {line}: {state}" if seat.kind == PERSON else f"- {line}")
     if info.creator is not None and info.creator == progress.learner():
@@ -327,7 +312,7 @@ def _seat_boxes(page: SeatPage, names: Sequence[str], lang: str) -> str:
 
 def show_table(page: SeatPage, where: vt.Address, lang: str) -> None:
     mine = page.view
-    names = names_of(page.info, lang, page.seat)
+    names = vt.names_of(page.info, lang, page.seat)
     _marker(page, _seat_boxes(page, names, lang))
     me = page.info.seats[page.seat]
     if me.bot_playing:

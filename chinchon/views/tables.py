@@ -1,8 +1,8 @@
 """The Tables page's model (issue 20), no Streamlit: a seat's address read from the URL with
-its problems named, what one seat's page shows (:class:`SeatPage`: that seat's view, its clock,
-the turns everyone saw) computed from the store's read, the review of one seat's decisions
-once the game is over (the Play page's coach, for any seat), and what the command line's
-``table show`` prints (:func:`shown`).
+its problems named, the seats as the page names them, what one seat's page shows
+(:class:`SeatPage`: that seat's view, its clock, the turns everyone saw) computed from the
+store's read, the review of one seat's decisions once the game is over (the Play page's coach,
+for any seat), and what the command line's ``table show`` prints (:func:`shown`).
 
 >>> parse_address("12", "1", "abc")
 Address(table=12, seat=1, key='abc')
@@ -31,6 +31,7 @@ from chinchon.game.seat_view import View, view
 from chinchon.game.state import Dealt, GameState, Phase, Turn
 from chinchon.store.rows.tables import PLAYING, SeatRead, TableInfo, TableRead
 from chinchon.views import coach, seat_coach
+from chinchon.views.i18n import t
 
 #: Seat keys are hex (see chinchon.store.tables); anything else is refused unread.
 _KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -63,6 +64,27 @@ def parse_address(table: str, seat: str, key: str) -> Address:
     if not _KEY_RE.fullmatch(key.strip()):
         raise AddressError(f"not a seat key: {quote(key)}", "key", key)
     return Address(int(table), int(seat), key.strip())
+
+
+def seat_name(seat: int, kind: str, lang: str, mine: int | None = None) -> str:
+    """A seat as ``mine``'s page names it.
+
+    >>> seat_name(1, "person", "en", mine=1), seat_name(2, "expert", "en")
+    ('Seat 2 (you)', 'Seat 3 · bot: expert')
+    >>> seat_name(0, "person", "en", mine=1)
+    'Seat 1'
+    """
+    name = t("tables.seat_name", lang, n=seat + 1)
+    if seat == mine:
+        return t("tables.seat_you", lang, name=name)
+    if kind != PERSON:
+        return t("tables.seat_bot", lang, name=name, level=t(f"play.level.{kind}", lang))
+    return name
+
+
+def names_of(info: TableInfo, lang: str, mine: int | None) -> list[str]:
+    """Every seat's name as ``mine``'s page shows it."""
+    return [seat_name(s.seat, s.kind, lang, mine) for s in info.seats]
 
 
 @dataclass(frozen=True)

@@ -269,3 +269,13 @@ def test_after_the_game_the_review_grades_once_and_the_game_is_kept_once(
     assert kept.result["levels"] == [None, "greedy"] and kept.actions == page.info.version
     service.mark_kept(state, kept)
     assert service.to_keep(state, page, 0.5) is None
+
+
+@pytest.mark.parametrize("module", ["chinchon.views.tables", "chinchon.store.rows.tables",
+                                    "chinchon.store.tables"])
+def test_the_modules_examples_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted and not result.failed
