@@ -53,7 +53,12 @@ def _new(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 def _show(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if (args.seat is None) != (args.key is None):
         raise ValueError("--seat and --key go together: a seat's cards need its key")
-    shown = _tables().show(args.table, args.seat, args.key)
+    from chinchon.views.tables import shown as public
+
+    tables = _tables()
+    read = (tables.read(args.table) if args.seat is None
+            else tables.page(args.table, args.seat, args.key))
+    shown = public(read)
     if args.json:
         stdout.write(json.dumps(shown) + "\n")
         return 0

@@ -1,7 +1,8 @@
 """The Tables page's widgets (issue 20): the lobby (rejoin, create, join, quick seat, a table
 code), the waiting room (invite links, the code to read out, start), and a seat's live table.
+What each does is :mod:`chinchon.services.tables`; this module draws and binds the callbacks.
 
-A seat's page is built from :class:`chinchon.store.tables.SeatPage` only (that seat's view and
+A seat's page is drawn from :class:`chinchon.views.tables.SeatPage` only (that seat's view and
 the table's public rows): no other seat's cards, no stock order, no seed ever reach it. It
 follows the table by polling its version in a fragment (:data:`POLL_SECONDS`); each poll also
 plays a bot action when one is due (:meth:`Tables.tick`), so no server holds the game. The
@@ -14,25 +15,21 @@ import html
 import os
 import uuid
 from collections.abc import Sequence
+from typing import cast
 
 import streamlit as st
-from sqlalchemy.exc import SQLAlchemyError
 
-from chinchon.engine.cards import Card
-from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
+from chinchon.game.actions import PILE, Action, Discard, Return
+from chinchon.game.names import PERSON
 from chinchon.game.players import BOT_NAMES
 from chinchon.game.state import Phase
+from chinchon.services import tables as service
+from chinchon.services.tables import DRAW_KEY, HAND_KEY, DatabaseAway, Refused
 from chinchon.store import Store
-from chinchon.store.tables import (
-    PERSON,
-    Note,
-    SeatPage,
-    TableInfo,
-    TableProblem,
-    Tables,
-)
+from chinchon.store.tables import Tables
 from chinchon.views import tables as vt
 from chinchon.views.i18n import card_name, t
+from chinchon.views.tables import Note, SeatPage
 from webui import progress
 from webui.card_buttons import ActionButton, card_buttons, clicked_action, clicked_card
 from webui.hand_end import show_hand_end
@@ -41,6 +38,8 @@ from webui.tables_review import game_over
 from webui.ui import current_options, house_code, literal
 
 S = st.session_state
+#: The session's state as the service takes it (Streamlit's keys may be ints too; ours are not).
+STATE = cast(service.State, st.session_state)
 
 
 def _poll_seconds(raw: str | None, default: float = 0.5) -> float:
@@ -59,7 +58,6 @@ def _poll_seconds(raw: str | None, default: float = 0.5) -> float:
 
 
 POLL_SECONDS = _poll_seconds(os.environ.get("CHINCHON_TABLE_POLL"))
-DRAW_KEY, HAND_KEY = "tables_draw", "tables_hand"
 PAGE = "pages/9_Tables.py"
 
 
@@ -88,24 +86,16 @@ def learner() -> str:
     return found
 
 
-def problem(error: Exception, lang: str) -> None:
+def problem(refused: Refused, lang: str) -> None:
     """A table problem as a named message (never a traceback, never another seat's view)."""
-    kind = error.kind if isinstance(error, TableProblem) else "problem"
-    st.error(tr(f"error.{kind}", lang, detail=literal(str(error))), icon=":material/block:")
+    st.error(tr(f"error.{refused.kind}", lang, detail=literal(refused.detail)),
+             icon=":material/block:")
 
 
-def seat_name(seat: int, kind: str, lang: str, mine: int | None = None) -> str:
-    """"Seat 2 (you)", "Seat 3 · expert bot", "Seat 1"."""
-    name = tr("seat_name", lang, n=seat + 1)
-    if seat == mine:
-        return tr("seat_you", lang, name=name)
-    if kind != PERSON:
-        return tr("seat_bot", lang, name=name, level=t(f"play.level.{kind}", lang))
-    return name
-
-
-def names_of(info: TableInfo, lang: str, mine: int | None) -> list[str]:
-    return [seat_name(s.seat, s.kind, lang, mine) for s in info.seats]
+def flash(refused: Refused | None, lang: str) -> None:
+    """A callback's refusal, shown once at the next poll."""
+    if refused is not None:
+        S.tables_flash = tr(f"error.{refused.kind}", lang, detail=refused.detail)
 
 
 def address_url(table: int, seat: int, key: str) -> str:
@@ -115,16 +105,25 @@ def address_url(table: int, seat: int, key: str) -> str:
     return f"{base}{path}" if base else f"/Tables{path}"
 
 
-def go_to(table: int, seat: int, key: str) -> None:
-    st.query_params.update({"table": str(table), "seat": str(seat), "key": key})
+def go_to(where: vt.Address) -> None:
+    st.query_params.update({"table": str(where.table), "seat": str(where.seat),
+                            "key": where.key})
+
+
+def go_or_say(found: vt.Address | Refused | None, lang: str) -> None:
+    """To the seat taken (a new run), or the problem named; None: nothing was asked."""
+    if isinstance(found, Refused):
+        problem(found, lang)
+    elif found is not None:
+        go_to(found)
+        st.rerun()
 
 
 # --- The lobby ------------------------------------------------------------------------------
 
 
 def lobby(found: Tables, rules_id: str, lang: str) -> None:
-    me = progress.learner()
-    mine = found.mine(me) if me else []
+    mine = service.rejoin_list(found, progress.learner())
     if mine:
         st.subheader(tr("rejoin_title", lang))
         for rejoin in mine:
@@ -165,15 +164,8 @@ def create_form(found: Tables, rules_id: str, lang: str) -> None:
     listed = right.toggle(tr("listed", lang), key="tables_listed", help=tr("listed_help", lang))
     if st.button(tr("create", lang), type="primary", icon=":material/add:",
                  key="tables_create"):
-        try:
-            made = found.create(code, current_options(rules_id), kinds, clock=clock,
-                                listed=listed, bot=bot, creator=learner())
-            found.sit(made.table, 0, made.keys[0], learner())
-        except ValueError as error:
-            problem(error, lang)
-            return
-        go_to(made.table, 0, made.keys[0])
-        st.rerun()
+        new = service.NewTable(code, current_options(rules_id), tuple(kinds), clock, listed, bot)
+        go_or_say(service.create(found, learner(), new), lang)
 
 
 def join_list(found: Tables, lang: str) -> None:
@@ -182,19 +174,11 @@ def join_list(found: Tables, lang: str) -> None:
         code = st.text_input(tr("code_label", lang), max_chars=8, key="tables_code_input")
         go = st.button(tr("code_go", lang), key="tables_code_go")
         quick = st.button(tr("quick_seat", lang), icon=":material/bolt:", key="tables_quick")
-    try:
-        if go and code.strip():
-            table = found.by_code(code)
-            seat, key = found.take_open_seat(table, learner())
-            go_to(table, seat, key)
-            st.rerun()
-        if quick:
-            table, seat, key = found.quick_seat(learner())
-            go_to(table, seat, key)
-            st.rerun()
-    except TableProblem as error:
-        problem(error, lang)
-    listed = found.listed()
+    if go and code.strip():
+        go_or_say(service.join_by_code(found, learner(), code), lang)
+    elif quick:
+        go_or_say(service.quick_seat(found, learner()), lang)
+    listed = service.listed(found)
     if not listed:
         st.caption(tr("join_none", lang))
     for info in listed:
@@ -202,13 +186,7 @@ def join_list(found: Tables, lang: str) -> None:
             st.markdown(tr("join_line", lang, code=info.code, rules=info.rules_code,
                            open=len(info.open_seats()), seats=len(info.seats)))
             if st.button(tr("join", lang), key=f"tables_join_{info.id}"):
-                try:
-                    seat, key = found.take_open_seat(info.id, learner())
-                except TableProblem as error:
-                    problem(error, lang)
-                else:
-                    go_to(info.id, seat, key)
-                    st.rerun()
+                go_or_say(service.join(found, learner(), info.id), lang)
 
 
 # --- A seat -----------------------------------------------------------------------------------
@@ -227,51 +205,39 @@ def address(lang: str) -> vt.Address | None:
         return None
 
 
-def sit_once(found: Tables, where: vt.Address) -> None:
-    """Take (or come back to) the seat once per session: a reload is a new session."""
-    if S.get("tables_sat") != where:
-        found.sit(where.table, where.seat, where.key, learner())
-        S.tables_sat = where
-
-
 def seat_page(found: Tables, where: vt.Address, lang: str) -> None:
-    try:
-        sit_once(found, where)
-        page = found.page(where.table, where.seat, where.key)
-    except TableProblem as error:
-        problem(error, lang)
+    page = service.open_seat(found, STATE, where, learner())
+    if isinstance(page, Refused):
+        problem(page, lang)
         st.page_link(PAGE, label=tr("back_to_lobby", lang), icon=":material/arrow_back:",
                      query_params={"lang": lang})
         return
     if page.info.finished:
         _marker(page, None)
-        game_over(found, page, names_of(page.info, lang, page.seat), lang)
+        game_over(found, page, vt.names_of(page.info, lang, page.seat), lang)
         return
     st.fragment(lambda: live(found, where, lang), run_every=POLL_SECONDS)()
 
 
 def live(found: Tables, where: vt.Address, lang: str) -> None:
     """One poll: play a due bot action, say this seat is here, draw the table."""
-    try:
-        page = found.poll(where.table, where.seat, where.key)
-    except TableProblem as error:
-        problem(error, lang)
+    page = service.follow(found, STATE, where)
+    if isinstance(page, Refused):
+        problem(page, lang)
         return
-    except SQLAlchemyError:
+    if isinstance(page, DatabaseAway):
         st.warning(tr("database_away", lang), icon=":material/cloud_off:")
         return
     if page.info.finished:
         st.rerun(scope="app")  # the review and the record are drawn outside the poll
-    S.tables_page = (where, page.info.version)
-    S.tables_seen = page  # what this seat's page shows (its callbacks read it)
-    flash = S.pop("tables_flash", None)
-    if flash is not None:
-        st.warning(flash, icon=":material/info:")
+    said = S.pop("tables_flash", None)
+    if said is not None:
+        st.warning(said, icon=":material/info:")
     if not page.info.started:
         waiting_room(found, page, where, lang)
     else:
         show_table(page, where, lang)
-    S.tables_drawn = S.get("tables_drawn", 0) + 1  # a finished run (see _fresh_click)
+    service.mark_drawn(STATE)  # a finished run (see service.fresh_click)
 
 
 def waiting_room(found: Tables, page: SeatPage, where: vt.Address, lang: str) -> None:
@@ -281,12 +247,12 @@ def waiting_room(found: Tables, page: SeatPage, where: vt.Address, lang: str) ->
     st.caption(tr("rules_line", lang, rules=info.rules_code))
     st.caption(tr("code_help", lang))
     for seat in info.seats:
-        line = seat_name(seat.seat, seat.kind, lang, where.seat)
+        line = vt.seat_name(seat.seat, seat.kind, lang, where.seat)
         state = tr("seat_open", lang) if seat.open else tr("seat_taken", lang)
         st.markdown(f"- {line}: {state}" if seat.kind == PERSON else f"- {line}")
     if info.creator is not None and info.creator == progress.learner():
         st.markdown(f"**{tr('links_title', lang)}**")
-        links = found.invite_keys(where.table, where.seat, where.key)
+        links = service.invite_links(found, where)
         for number, key in links.items():
             st.caption(tr("seat_name", lang, n=number + 1))
             st.code(address_url(where.table, number, key), language=None)
@@ -296,10 +262,7 @@ def waiting_room(found: Tables, page: SeatPage, where: vt.Address, lang: str) ->
 
 
 def _start(found: Tables, where: vt.Address, lang: str) -> None:
-    try:
-        found.start(where.table, progress.learner())
-    except TableProblem as error:
-        S.tables_flash = tr(f"error.{error.kind}", lang, detail=str(error))
+    flash(service.start(found, where, progress.learner()), lang)
 
 
 def _marker(page: SeatPage, seats_html: str | None) -> None:
@@ -349,7 +312,7 @@ def _seat_boxes(page: SeatPage, names: Sequence[str], lang: str) -> str:
 
 def show_table(page: SeatPage, where: vt.Address, lang: str) -> None:
     mine = page.view
-    names = names_of(page.info, lang, page.seat)
+    names = vt.names_of(page.info, lang, page.seat)
     _marker(page, _seat_boxes(page, names, lang))
     me = page.info.seats[page.seat]
     if me.bot_playing:
@@ -423,7 +386,7 @@ def hand(page: SeatPage, lang: str) -> None:
     mine = page.view
     discarding = mine.my_turn and mine.phase is Phase.DISCARD
     closing = sorted({a.card.code() for a in mine.legal if isinstance(a, Discard) and a.close})
-    asked = closing_question(page)
+    asked = service.closing_question(STATE, page)
     armed = bool(S.get("tables_armed")) and bool(closing) and discarding and asked is None
     marks: dict[str, str | None] = {}
     if discarding and mine.drawn is not None:
@@ -443,19 +406,9 @@ def hand(page: SeatPage, lang: str) -> None:
         ask_what_to_show(vt.closing_options(mine, asked), asked, mine.rules, lang,
                          key="tables", stamp=page.info.version,
                          on_confirm=lambda index: _close_showing(index, lang),
-                         on_cancel=_cancel_close)
+                         on_cancel=lambda: service.cancel_close(STATE))
     elif discarding:
         st.caption(t("play.close_pick" if armed else "play.discard_prompt", lang))
-
-
-def closing_question(page: SeatPage) -> Card | None:
-    """The card this seat closes with while the page asks what it shows: asked at this very
-    version (a bot that played the seat meanwhile, or a reload, drops the question)."""
-    asked = S.get("tables_closing")
-    if asked is None or asked[0] != (page.info.id, page.seat, page.info.version):
-        return None
-    card = Card.parse(asked[1])
-    return card if len(vt.closing_options(page.view, card)) > 1 else None
 
 
 def last_hand(page: SeatPage, names: Sequence[str], lang: str) -> None:
@@ -476,87 +429,41 @@ def last_hand(page: SeatPage, names: Sequence[str], lang: str) -> None:
 # --- Moves (callbacks) ---------------------------------------------------------------------
 
 
-def _current() -> tuple[vt.Address, int] | None:
-    found: tuple[vt.Address, int] | None = S.get("tables_page")
-    return found
-
-
 def _move(action: Action, lang: str) -> None:
     """Play ``action`` for this seat on the table as the page showed it (its version)."""
-    found, current = tables(), _current()
-    if found is None or current is None or not _fresh_click("move"):
-        return
-    where, version = current
-    S.tables_armed = False
-    try:
-        found.play(where.table, where.seat, where.key, action, version)
-    except TableProblem as error:
-        S.tables_flash = tr(f"error.{error.kind}", lang, detail=str(error))
-
-
-def _fresh_click(widget: str) -> bool:
-    """Whether this callback answers a new click, not the replay of one. A poll that starts
-    while the run of a click is still going cuts it short and calls its callbacks again (seen
-    under load: Close armed and disarmed by one click, a card thrown as a discard); a real
-    click comes from a page drawn since, so once per finished run is all we take."""
-    drawn = S.get("tables_drawn", 0)
-    if S.get(f"tables_click_{widget}") == drawn:
-        return False
-    S[f"tables_click_{widget}"] = drawn
-    return True
+    found = tables()
+    if found is not None:
+        flash(service.move(found, STATE, action), lang)
 
 
 def _on_draw(lang: str) -> None:
-    name = clicked_action(DRAW_KEY)
-    if name in ("draw-stock", "draw-pile"):
-        _move(Draw(STOCK if name == "draw-stock" else PILE), lang)
+    found = tables()
+    if found is not None:
+        flash(service.draw(found, STATE, clicked_action(DRAW_KEY)), lang)
 
 
 def _on_close() -> None:
-    if clicked_action(HAND_KEY) == "close" and _fresh_click(HAND_KEY):
-        S.tables_armed = not S.get("tables_armed", False)
+    service.toggle_close(STATE, clicked_action(HAND_KEY))
 
 
 def _on_card(lang: str) -> None:
-    """Throw the card clicked, or close with it: a close that may show several arrangements
-    asks which first (the Play page's question)."""
-    code, current, page = clicked_card(HAND_KEY), _current(), S.get("tables_seen")
-    if code is None or not _fresh_click(HAND_KEY):
-        return
-    card, close = Card.parse(code), bool(S.get("tables_armed"))
-    if (close and current is not None and page is not None
-            and page.info.version == current[1]
-            and len(vt.closing_options(page.view, card)) > 1):
-        S.tables_closing = ((page.info.id, page.seat, page.info.version), code)
-        S.tables_armed = False
-        return
-    _move(Discard(card, close=close), lang)
+    """Throw the card clicked, or close with it (or ask what the close shows)."""
+    found = tables()
+    if found is not None:
+        flash(service.throw(found, STATE, clicked_card(HAND_KEY)), lang)
 
 
 def _close_showing(index: int, lang: str) -> None:
     """Close with the card asked about, showing its closing choice ``index`` (0: ours)."""
-    page: SeatPage | None = S.get("tables_seen")
-    card = None if page is None else closing_question(page)
-    S.tables_closing = None
-    if page is None or card is None:
-        return
-    options = vt.closing_options(page.view, card)
-    shown = options[index] if 0 < index < len(options) else None
-    _move(Discard(card, close=True, shown=shown), lang)
-
-
-def _cancel_close() -> None:
-    S.tables_closing = None
+    found = tables()
+    if found is not None:
+        flash(service.close_showing(found, STATE, index), lang)
 
 
 def _take_back(where: vt.Address, lang: str) -> None:
     found = tables()
-    if found is None:
-        return
-    try:
-        found.take_back(where.table, where.seat, where.key)
-    except TableProblem as error:
-        S.tables_flash = tr(f"error.{error.kind}", lang, detail=str(error))
+    if found is not None:
+        flash(service.take_back(found, where), lang)
 
 
 def run(rules_id: str, lang: str) -> None:
@@ -567,7 +474,6 @@ def run(rules_id: str, lang: str) -> None:
         return
     where = address(lang)
     if where is None:
-        found.close_idle()  # so that Join and Rejoin list no table idle for a day
         lobby(found, rules_id, lang)
         return
     seat_page(found, where, lang)

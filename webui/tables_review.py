@@ -7,19 +7,21 @@ My progress.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 import streamlit as st
 
-from chinchon.store.tables import PERSON, SeatPage, Tables
+from chinchon.services import tables as service
+from chinchon.store.tables import Tables
 from chinchon.views import coach
-from chinchon.views import tables as vt
 from chinchon.views.i18n import t
+from chinchon.views.tables import SeatPage
 from webui.play_board import action_text, percent, show_verdict
 from webui.review_steps import position_links
 from webui.ui import show_cards
 
-S = st.session_state
+#: The session's state as the service takes it (Streamlit's keys may be ints too; ours are not).
+STATE = cast(service.State, st.session_state)
 
 
 def tr(key: str, lang: str, **values: object) -> str:
@@ -42,19 +44,18 @@ def game_over(found: Tables, page: SeatPage, names: Sequence[str], lang: str) ->
     record = found.record(page.info.id)
     st.download_button(tr("download", lang), record, file_name=f"table-{page.info.id}.txt",
                        mime="text/plain", icon=":material/download:", key="tables_download")
-    review(page, final, names, lang)
+    review(page, names, lang)
 
 
-def review(page: SeatPage, final: Any, names: Sequence[str], lang: str) -> None:
+def review(page: SeatPage, names: Sequence[str], lang: str) -> None:
     """The coach's grades of this seat's decisions, its accuracy, and the game kept in My
     progress (once)."""
     st.subheader(t("play.review_game", lang))
-    key = f"tables_review_{page.info.id}_{page.seat}"
-    if key not in S:
+    decisions = service.graded(STATE, page)
+    if decisions is None:
         with st.spinner(t("play.review_grading", lang)):
-            S[key] = vt.seat_decisions(final, page.seat)
-    decisions: tuple[vt.Decision, ...] = S[key]
-    summary = coach.review(d.verdict for d in decisions)
+            decisions = service.grade(STATE, page)
+    summary = service.summary(decisions)
     accuracy = summary.accuracy
     counts = summary.counts()
     cols = st.columns(len(coach.GRADES) + 1)
@@ -71,10 +72,10 @@ def review(page: SeatPage, final: Any, names: Sequence[str], lang: str) -> None:
     if not mistakes:
         st.caption(t("play.no_mistakes", lang))
     else:
-        at_key = f"{key}_at"
         st.button(t("play.next_mistake", lang, n=len(mistakes)), icon=":material/search:",
-                  key=f"{key}_next", on_click=_next_mistake, args=(at_key, mistakes))
-        at = S.get(at_key)
+                  key=f"{service.review_key(page)}_next", on_click=service.next_mistake,
+                  args=(STATE, page, mistakes))
+        at = service.mistake_shown(STATE, page)
         if at is not None:
             shown = decisions[at]
             st.markdown(t("play.mistake_at", lang, n=at + 1,
@@ -84,26 +85,17 @@ def review(page: SeatPage, final: Any, names: Sequence[str], lang: str) -> None:
             show_verdict(shown.verdict, lang, heading=t("play.review_grade", lang))
             with st.container(horizontal=True):
                 position_links(shown.verdict.position, lang)
-    keep(page, final, accuracy)
+    keep(page, float(accuracy) if accuracy is not None else None)
 
 
-def _next_mistake(at_key: str, mistakes: Sequence[int]) -> None:
-    current = S.get(at_key)
-    later = [i for i in mistakes if current is None or i > current]
-    S[at_key] = later[0] if later else mistakes[0]
-
-
-def keep(page: SeatPage, final: Any, accuracy: Any) -> None:
+def keep(page: SeatPage, accuracy: float | None) -> None:
     """The finished game into this person's My progress, once."""
-    kept = f"tables_kept_{page.info.id}_{page.seat}"
-    if S.get(kept) or page.info.seats[page.seat].kind != PERSON:
+    kept = service.to_keep(STATE, page, accuracy)
+    if kept is None:
         return
     from webui.played import table_game
 
     key = st.query_params.get("key") or ""  # the seat's page is only drawn for its right key
-    table_game(page.info.id, page.seat, key, final.rules.code(), final.seats, page.info.version,
-               {"winner": final.winner, "totals": list(final.totals), "table": page.info.id,
-                # each seat's bot level (None for a person): the Play rating's opponents
-                "levels": [None if s.kind == PERSON else s.kind for s in page.info.seats]},
-               float(accuracy) if accuracy is not None else None)
-    S[kept] = True
+    table_game(kept.table, kept.seat, key, kept.rules_code, kept.seats, kept.actions,
+               kept.result, kept.accuracy)
+    service.mark_kept(STATE, kept)

@@ -5,9 +5,11 @@ A table is a row (rules, seed, actions, version, clock) and its seat rows
 (:mod:`chinchon.store.table_schema`); the state is rebuilt from seed + actions by the game
 (cached per server). A move reads the version, checks the seat and the rules, and writes
 ``UPDATE … WHERE version = :v``: of two moves racing for one version exactly one is applied,
-the other gets :class:`TableMovedOn`. Bots (the bot seats, and a person's seat whose clock ran
+the other gets ``TableMovedOn``. Bots (the bot seats, and a person's seat whose clock ran
 out or whose player left) are played by whichever page polls when their pace has passed
-(:meth:`Tables.tick`), through the same write, so no server holds state.
+(:meth:`Tables.tick`), through the same write, so no server holds state. What the store
+returns, and the problems it names, are the plain rows of :mod:`chinchon.store.rows.tables`;
+what a seat's page shows is computed from them by :mod:`chinchon.views.tables`.
 
 >>> from chinchon.store.store import Store
 >>> tables = Tables(Store("sqlite://"))
@@ -30,46 +32,41 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from chinchon.engine.errors import quote
 from chinchon.game.actions import Action, decode_actions
-from chinchon.game.names import SEAT_KINDS
+from chinchon.game.names import PERSON, SEAT_KINDS
 from chinchon.game.players import BOT_NAMES, make_bot
 from chinchon.game.records import GameRecord
 from chinchon.game.seat_view import view
 from chinchon.game.state import GameState, apply
 from chinchon.store.database import reader
-from chinchon.store.schema import Learner
-from chinchon.store.store import CODE_ALPHABET, Store, _now, check_learner_id
-from chinchon.store.table_model import (
+from chinchon.store.rows.tables import (
     CLOSED,
     FINISHED,
     OPEN,
     OVER,
-    PERSON,
     PLAYING,
     BadTable,
     GameStillOn,
     IllegalMove,
     Made,
     NotCreator,
-    Note,
     NotStarted,
     NotYourTurn,
     Rejoin,
     Seat,
-    SeatPage,
+    SeatRead,
     SeatTaken,
     TableFinished,
     TableInfo,
     TableMovedOn,
-    TableProblem,
+    TableRead,
     UnknownTable,
     WrongKey,
-    link,
-    public_turns,
 )
+from chinchon.store.schema import Learner
+from chinchon.store.store import CODE_ALPHABET, Store, _now, check_learner_id
 from chinchon.store.table_schema import SEAT_KEY_LENGTH, TABLE_CODE_LENGTH, PlaySeat, PlayTable
 from chinchon.store.table_state import Loaded, TableStates, table_rules, taken
 
-KINDS = SEAT_KINDS
 #: A turn clock: off (0) or this many seconds at least, at most.
 CLOCK_RANGE = (10, 3600)
 #: Seconds between two bot actions, so that people can follow them.
@@ -92,8 +89,8 @@ def _key() -> str:
 def _check_kinds(kinds: Sequence[str]) -> list[str]:
     found = [kind.strip().lower() for kind in kinds]
     for kind in found:
-        if kind not in KINDS:
-            raise BadTable(f"a seat is {' or '.join(KINDS)}, not {quote(kind)}")
+        if kind not in SEAT_KINDS:
+            raise BadTable(f"a seat is {' or '.join(SEAT_KINDS)}, not {quote(kind)}")
     if PERSON not in found:
         raise BadTable(f"a table needs at least one person seat: {quote(','.join(found))}")
     return found
@@ -200,24 +197,20 @@ class Tables:
     def _state(self, loaded: Loaded) -> GameState:
         return self._states.state(loaded)
 
-    def page(self, table: object, seat: object, key: object) -> SeatPage:
-        """What seat ``seat`` may see, for the holder of its key."""
+    def page(self, table: object, seat: object, key: object) -> SeatRead:
+        """Seat ``seat``'s read of its table, for the holder of its key (its ``view`` is what
+        the seat may see)."""
         loaded = self._load(table)
         return self._page(loaded, self._seat(loaded, seat, key).seat)
 
-    def _page(self, loaded: Loaded, seat: int) -> SeatPage:
-        row, state, now = loaded.row, self._state(loaded), _now()
-        clock_left = None
-        if row.clock and row.status == PLAYING and row.turn_since is not None:
-            clock_left = max(0.0, row.clock - (now - row.turn_since).total_seconds())
-        final = state if row.status in FINISHED else None
-        return SeatPage(self._info(loaded, now), seat, view(state, seat), clock_left, final,
-                        public_turns(state))
+    def _page(self, loaded: Loaded, seat: int) -> SeatRead:
+        now = _now()
+        return SeatRead(self._info(loaded, now), seat, self._state(loaded), now)
 
-    def poll(self, table: object, seat: object, key: object) -> SeatPage:
+    def poll(self, table: object, seat: object, key: object) -> SeatRead:
         """One poll of a seat's page, reading the table once: play a bot action if one is
-        due (:meth:`tick`), note that the seat's page is open (:meth:`seen`), and return what
-        the seat may see."""
+        due (:meth:`tick`), note that the seat's page is open (:meth:`seen`), and return the
+        seat's read of the table."""
         loaded = self._load(table)
         found = self._seat(loaded, seat, key)
         if self._tick(loaded):
@@ -515,31 +508,12 @@ class Tables:
                 status=CLOSED, finished_at=now, version=PlayTable.version + 1))
         return int(getattr(done, "rowcount", 0) or 0)
 
-    def show(self, table: object, seat: object = None, key: object = None) -> dict[str, Any]:
-        """The ``table show --json`` object: what anyone at the table may see, and with a
-        seat and its key, that seat's cards (``hand``)."""
+    def read(self, table: object) -> TableRead:
+        """The whole table, for the server's own use (the command line): what a seat may see
+        of it is :meth:`page`'s, for the holder of its key."""
         loaded = self._load(table)
-        mine = self._seat(loaded, seat, key) if seat is not None or key is not None else None
-        info = self._info(loaded)
-        state = self._state(loaded)
-        seen = view(state, mine.seat if mine is not None else 0)
-        found: dict[str, Any] = {
-            "table": info.id, "code": info.code, "rules": info.rules_code,
-            "status": info.status, "clock": info.clock,
-            "seats": [{"seat": s.seat, "kind": PERSON if s.kind == PERSON else "bot",
-                       "bot": None if s.kind == PERSON else s.kind,
-                       "taken": s.kind != PERSON or s.taken,
-                       "connected": s.connected, "bot_playing": s.bot_playing}
-                      for s in info.seats],
-            "to_play": state.turn if info.status == PLAYING else None,
-            "phase": state.phase.value, "hand_number": seen.hand_number,
-            "version": info.version, "pile": [card.code() for card in reversed(seen.pile)],
-            "stock": seen.stock_count, "counts": list(seen.counts),
-            "totals": list(seen.totals)}
-        if mine is not None:
-            found["seat"] = mine.seat
-            found["hand"] = [card.code() for card in seen.hand]
-        return found
+        now = _now()
+        return TableRead(self._info(loaded, now), self._state(loaded), now)
 
 
 def _ensure_learner(session: Session, learner: str, now: datetime.datetime) -> None:
@@ -547,11 +521,3 @@ def _ensure_learner(session: Session, learner: str, now: datetime.datetime) -> N
     if session.get(Learner, learner) is None:
         session.add(Learner(id=learner, created_at=now))
 
-
-__all__ = [
-    "AWAY_SECONDS", "BOT_PACE", "CLOSED", "FINISHED", "KINDS", "OPEN", "OVER", "PERSON",
-    "PLAYING", "BadTable", "GameStillOn", "IllegalMove", "Made", "NotCreator", "NotStarted",
-    "NotYourTurn", "Note", "Rejoin", "Seat", "SeatPage", "SeatTaken", "TableFinished",
-    "TableInfo", "TableMovedOn", "TableProblem", "Tables", "UnknownTable", "WrongKey", "link",
-    "public_turns",
-]

@@ -19,8 +19,7 @@ from chinchon.game.records import read_record
 from chinchon.game.seat_view import view
 from chinchon.game.state import apply, new_game, replay
 from chinchon.store import Store
-from chinchon.store.table_schema import PlayTable
-from chinchon.store.tables import (
+from chinchon.store.rows.tables import (
     BadTable,
     GameStillOn,
     IllegalMove,
@@ -29,10 +28,12 @@ from chinchon.store.tables import (
     NotYourTurn,
     SeatTaken,
     TableMovedOn,
-    Tables,
     UnknownTable,
     WrongKey,
 )
+from chinchon.store.table_schema import PlayTable
+from chinchon.store.tables import Tables
+from chinchon.views.tables import seat_page, shown
 from tests.unit.test_store import new_database
 
 LEARNERS = [f"{n:032x}" for n in range(1, 7)]
@@ -217,7 +218,7 @@ def test_the_clock_gives_a_late_seat_to_a_bot_until_he_takes_it_back(tables: Tab
     made = tables.create("fournier", {}, ["person", "person"], clock=60)
     for seat, key in made.keys.items():
         tables.sit(made.table, seat, key, LEARNERS[seat])
-    page = tables.page(made.table, 0, made.keys[0])
+    page = seat_page(tables.page(made.table, 0, made.keys[0]))
     late = page.view.turn
     assert page.clock_left is not None and 59 <= page.clock_left <= 60
     now = datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
@@ -272,7 +273,7 @@ def test_a_whole_game_ends_with_a_record_that_replays(tables: Tables) -> None:
             break
         if not tables.tick(made.table):
             play_as_bot(tables, made.table, 0, made.keys[0])
-    page = tables.page(made.table, 0, made.keys[0])
+    page = seat_page(tables.page(made.table, 0, made.keys[0]))
     assert page.info.status == "over" and page.final is not None and page.final.is_over
     record = read_record(tables.record(made.table))
     assert record.seed == seed_of(tables, made.table)
@@ -323,8 +324,8 @@ def test_show_carries_no_hidden_card(tables: Tables) -> None:
         tables.sit(made.table, seat, key, LEARNERS[seat])
     loaded = tables._load(made.table)
     state = tables._state(loaded)
-    public = tables.show(made.table)
-    mine = tables.show(made.table, 1, made.keys[1])
+    public = shown(tables.read(made.table))
+    mine = shown(tables.page(made.table, 1, made.keys[1]))
     assert "hand" not in public and "seed" not in str(public).lower()
     assert mine["hand"] == [c.code() for c in state.hands[1] or ()]
     hidden = {c.code() for c in state.stock} | {c.code() for c in state.hands[0] or ()}
@@ -334,7 +335,7 @@ def test_show_carries_no_hidden_card(tables: Tables) -> None:
     assert not hidden & words
     assert public["stock"] == len(state.stock) and public["version"] == loaded.row.version
     with pytest.raises(WrongKey):
-        tables.show(made.table, 1, made.keys[0])
+        tables.page(made.table, 1, made.keys[0])
 
 
 def test_forgetting_a_learner_frees_nothing_but_his_name(tables: Tables) -> None:
@@ -348,9 +349,10 @@ def test_forgetting_a_learner_frees_nothing_but_his_name(tables: Tables) -> None
 def test_the_seed_is_a_server_secret_until_the_end(tables: Tables) -> None:
     made = tables.create("fournier", {}, ["person", "person"])
     tables.sit(made.table, 0, made.keys[0], LEARNERS[0])
-    page = tables.page(made.table, 0, made.keys[0])
+    page = seat_page(tables.page(made.table, 0, made.keys[0]))
     assert page.final is None
     assert not hasattr(page.info, "seed") and not hasattr(page.view, "seed")
+    assert not hasattr(page, "state")  # the page gets the seat's view, not the game
     state = new_game(get_rules("fournier", players=2), 2, seed_of(tables, made.table))
     assert page.view.hand == state.hands[0]
 

@@ -16,8 +16,9 @@ from chinchon.engine.cards import Card
 from chinchon.game import closing
 from chinchon.game.actions import Discard
 from chinchon.store import Store
+from chinchon.store.rows.tables import Made
 from chinchon.store.table_schema import PlayTable
-from chinchon.store.tables import Made, Tables
+from chinchon.store.tables import Tables
 from chinchon.views import play as play_model
 from chinchon.views import seat_coach
 from chinchon.views import tables as vt

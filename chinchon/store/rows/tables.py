@@ -1,6 +1,7 @@
-"""What a table with people is made of, as its users see it (issue 20): the named problems,
-a seat and a table as anyone at it may know them, a new table's keys, a seat's page, the turns
-everyone saw, a learner's unfinished tables. :mod:`chinchon.store.tables` reads and writes them.
+"""A table with people as the store returns it (issue 20): the named problems its reads and
+writes raise, a seat and a table as anyone at it may know them, a new table's keys, a table's and one
+seat's read of it, a learner's unfinished tables. :mod:`chinchon.store.tables` makes them;
+:mod:`chinchon.views.tables` computes what a seat's page shows from them.
 """
 
 from __future__ import annotations
@@ -9,11 +10,9 @@ import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from chinchon.engine.cards import Card
-from chinchon.game.actions import PILE
 from chinchon.game.names import PERSON
-from chinchon.game.seat_view import View
-from chinchon.game.state import Dealt, GameState, Turn
+from chinchon.game.seat_view import View, view
+from chinchon.game.state import GameState
 
 OPEN, PLAYING, OVER, CLOSED = "open", "playing", "over", "closed"
 FINISHED = (OVER, CLOSED)
@@ -146,44 +145,32 @@ class Made:
 
 
 @dataclass(frozen=True)
-class SeatPage:
-    """What one seat's page is built from: the table, that seat's view, and (once the game is
-    over) the whole game for the review and the record."""
+class TableRead:
+    """A table read whole, for the server's own use (the command line's ``table show``): its
+    public side, the game state rebuilt from its seed and actions (every hidden card: never
+    shown as it is), and when it was read (UTC, no zone)."""
 
     info: TableInfo
-    seat: int
-    view: View
-    #: The seconds left on the clock for the seat to act (None: no clock, or not started).
-    clock_left: float | None
-    #: Only when the game is over or closed: the whole game (the seed is no secret then).
-    final: GameState | None
-    #: The turns of the hand being played, as the table saw them (oldest first).
-    notes: tuple[Note, ...] = ()
+    state: GameState
+    at: datetime.datetime
 
 
 @dataclass(frozen=True)
-class Note:
-    """A finished turn as everyone at the table saw it: the card drawn only when it came
-    from the pile (a stock card is never named)."""
+class SeatRead:
+    """One seat's read of its table, for the holder of its key: the table's public side, the
+    seat, the game state rebuilt from the table's seed and actions, and when it was read (UTC,
+    no zone). The state holds every hidden card: it stays on the server, and what the seat's
+    page shows is computed from it (:func:`chinchon.views.tables.seat_page`)."""
 
+    info: TableInfo
     seat: int
-    source: str
-    card: Card | None
-    discard: Card
-    close: bool
+    state: GameState
+    at: datetime.datetime
 
-
-def public_turns(state: GameState) -> tuple[Note, ...]:
-    """The turns of the current hand (or of the last one, once the game is over)."""
-    found: list[Note] = []
-    for event in state.events():
-        if isinstance(event, Dealt):
-            found = []
-        elif isinstance(event, Turn):
-            found.append(Note(event.seat, event.draw,
-                              event.card if event.draw == PILE else None, event.discard,
-                              event.close))
-    return tuple(found)
+    @property
+    def view(self) -> View:
+        """What the seat may know of the game: all that its page is built from."""
+        return view(self.state, self.seat)
 
 
 @dataclass(frozen=True)
