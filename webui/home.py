@@ -15,6 +15,7 @@ from chinchon.ratings.glicko2 import Rating
 from chinchon.views import play as play_model
 from chinchon.views import seat_coach
 from chinchon.views.i18n import t
+from chinchon.views.progress import missed_puzzles
 from webui import progress
 from webui.ui import current_options, find_page, house_code, page_css
 
@@ -97,7 +98,8 @@ def stored_game_in_progress() -> play_model.Game | None:
         latest = max(games, key=lambda g: g.updated_at)
         kept = st.session_state.get(_STORED)
         if kept is not None and kept[0] == (latest.id, latest.step):
-            return kept[1]  # rebuilt once per step: the bots' catch-up costs a game's turns
+            rebuilt: play_model.Game = kept[1]  # once per step: the catch-up costs a game's turns
+            return rebuilt
         values = latest.setup
         options = {k: int(v) for k, v in values.items() if k in OPTION_NAMES}
         setup = play_model.parse_setup(values["rules"], options, values["seats"], values["seed"])
@@ -116,7 +118,7 @@ def left_off_now(rules_id: str) -> LeftOff | None:
         return None
     info = data.ratings.get(rules_id)
     return LeftOff(info.rating if info is not None else None,
-                   tuple(progress.missed_puzzles(data.attempts, rules_id)), game_in_progress())
+                   tuple(missed_puzzles(data.attempts, rules_id)), game_in_progress())
 
 
 def left_off(lang: str, rules_id: str) -> None:

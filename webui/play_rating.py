@@ -13,8 +13,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.game import ladder
 from chinchon.ratings.glicko2 import DEFAULT_RATING
-from chinchon.store import Played
 from chinchon.store.play_rating import PlayRating, play_ratings, profile
+from chinchon.store.played import Played
 from chinchon.views.i18n import t
 from webui import progress
 

@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from chinchon.store import Played
+from chinchon.store.played import Played
 from chinchon.views import coach, seat_coach
 from chinchon.views import play as play_model
 from chinchon.views.i18n import t

@@ -22,7 +22,7 @@ from chinchon.engine.cards import Card
 from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw, Return
 from chinchon.game.players import BOT_NAMES
 from chinchon.game.state import Phase
-from chinchon.store import Store
+from chinchon.store.store import Store
 from chinchon.store.tables import (
     PERSON,
     Note,

@@ -11,8 +11,10 @@ import pytest
 from chinchon.game import ladder
 from chinchon.game.names import BOT_NAMES
 from chinchon.puzzles import pool
-from chinchon.store import Attempt, Played, Store
 from chinchon.store.play_rating import play_ratings
+from chinchon.store.played import Played
+from chinchon.store.rows.attempts import Attempt
+from chinchon.store.store import Store
 from tests.support.pages import open_as
 
 PROGRESS, PLAY = "pages/7_My_progress.py", "pages/9_Play.py"

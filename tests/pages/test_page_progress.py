@@ -11,7 +11,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import pool
-from chinchon.store import Attempt, GameRecord, Played, Store
+from chinchon.store.played import Played
+from chinchon.store.rows.attempts import Attempt
+from chinchon.store.store import GameRecord, Store
 from tests.support.pages import open_as
 
 PAGE = "pages/7_My_progress.py"
