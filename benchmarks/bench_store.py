@@ -15,7 +15,8 @@ import threading
 import time
 from pathlib import Path
 
-from chinchon.store import Attempt, Store
+from chinchon.store.rows.attempts import Attempt
+from chinchon.store.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.support.postgres import Cluster, find_bin

@@ -157,9 +157,9 @@ def run_live(students: int, rounds: int, think: tuple[float, float],
     """The live benchmark; prints its figures; 1 on an error or an answer lost or doubled."""
     from benchmarks.server import ROOT, StreamlitServer
     from chinchon import puzzles as pz
-    from chinchon.store import Store
     from chinchon.store.class_live import AnswerRow, LiveQuestions
     from chinchon.store.classes import Classes
+    from chinchon.store.store import Store
 
     url = f"sqlite:///{tempfile.mkdtemp(prefix='chinchon-bench-live-')}/live.db"
     store = Store(url)

@@ -232,7 +232,7 @@ def run_tables(tables_count: int, per_table: int, seconds: float, idle: float,
     import tempfile
 
     from benchmarks.server import ROOT, StreamlitServer
-    from chinchon.store import Store
+    from chinchon.store.store import Store
     from chinchon.store.tables import AWAY_SECONDS, Tables
 
     cluster = None

@@ -26,7 +26,7 @@ from chinchon.game.names import SEAT_KINDS
 
 def _tables() -> Any:
     # Imported here: the other commands never pay for SQLAlchemy and Alembic.
-    from chinchon.store import Store
+    from chinchon.store.store import Store
     from chinchon.store.tables import Tables
 
     return Tables(Store())

@@ -1,5 +1,6 @@
 """My progress: the learner's rating, streak, calendar, themes, misses and history, kept in the
-database (chinchon.store) under an anonymous id; continue on another device, or forget me."""
+database (chinchon.store) under an anonymous id and figured by chinchon.views.progress; continue
+on another device, or forget me."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ import datetime
 
 import streamlit as st
 
-from chinchon import puzzles as pz
-from chinchon.store import progress as stats
+from chinchon.views import progress as stats
 from chinchon.views.i18n import fmt_percent, t
 from webui import play_rating, progress
 from webui.progress_charts import (
@@ -53,8 +53,7 @@ elif not attempts and not games:
 elif attempts:
     # --- Rating, streak, score ---------------------------------------------------------------
     rating = data.ratings.get(rules_id) if data else None
-    mine = [a for a in attempts if a.rules_id == rules_id]
-    change = next((a.change for a in reversed(mine) if a.change is not None), None)
+    change = stats.latest_change(attempts, rules_id)
     # five metrics share the row: a long label ("Classificação (Barajamos)") wraps, never cut
     page_css('.st-key-progress_metrics [data-testid="stMetricLabel"] * '
              '{ white-space: normal !important; overflow: visible !important; '
@@ -87,14 +86,14 @@ elif attempts:
         st.plotly_chart(calendar_figure(stats.calendar(attempts, today), lang), width="stretch")
         st.caption(tr("calendar_note"))
 
-    themes = stats.theme_stats(attempts, {p.id: p.themes for p in pz.shipped().values()})
+    themes = stats.shipped_theme_stats(attempts)
     if themes:
         st.plotly_chart(theme_figure(themes, lang), width="stretch")
         st.caption(tr("themes_note"))
 
     # --- Misses ----------------------------------------------------------------------------
     st.subheader(tr("misses"))
-    missed = progress.missed_puzzles(attempts, rules_id)
+    missed = stats.missed_puzzles(attempts, rules_id)
     if not missed:
         st.caption(tr("no_misses"))
     else:
@@ -143,5 +142,6 @@ with use_col:
 with st.expander(tr("forget")):
     st.write(tr("forget_note"))
     sure = st.checkbox(tr("forget_sure"), key="progress_forget_sure")
-    st.button(tr("forget_button"), on_click=progress.forget_me, disabled=not (sure and (attempts or games)),
-              type="primary", icon=":material/delete_forever:")
+    st.button(tr("forget_button"), on_click=progress.forget_me,
+              disabled=not (sure and (attempts or games)), type="primary",
+              icon=":material/delete_forever:")

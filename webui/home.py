@@ -1,19 +1,13 @@
 """The home page's first screen: what a newcomer can do first, and where a returning learner
-left off (his rating, his game in progress, his misses waiting), read from the store through
-:mod:`webui.progress`.
+left off (his rating, his game in progress, his misses waiting: :mod:`chinchon.services.home`,
+with the store of :mod:`webui.progress`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import streamlit as st
-from sqlalchemy.exc import SQLAlchemyError
 
-from chinchon.engine.rules import OPTION_NAMES
-from chinchon.ratings.glicko2 import Rating
-from chinchon.views import play as play_model
-from chinchon.views import seat_coach
+from chinchon.services import home as service
 from chinchon.views.i18n import t
 from webui import progress
 from webui.ui import current_options, find_page, house_code, page_css
@@ -52,80 +46,14 @@ def first_steps(lang: str, rules_id: str) -> None:
             st.caption(t(f"{label}_body", lang))
 
 
-@dataclass(frozen=True)
-class LeftOff:
-    """Where a returning learner left off, under the chosen rules."""
-
-    rating: Rating | None
-    #: Shipped puzzles of these rules whose latest attempt was a miss, latest first.
-    misses: tuple[str, ...]
-    #: The Play page's URL values of the game in progress (this session's, else the store's),
-    #: and your total in it.
-    game: tuple[dict[str, str], int] | None
-
-    @property
-    def returning(self) -> bool:
-        return self.rating is not None or bool(self.misses) or self.game is not None
-
-
-def game_in_progress() -> tuple[dict[str, str], int] | None:
-    """The learner's Play game that is not over: this session's, else the latest he left
-    unfinished in the store (a reload or another visit). Its URL values (which reopen it as
-    his) and your total."""
-    game = st.session_state.get("play_game")  # the Play page's game (webui.play_state)
-    if not isinstance(game, play_model.Game):
-        game = stored_game_in_progress()
-    if game is None or game.over:
-        return None
-    query = {**game.setup.query(), "moves": game.code(), "check": game.setup.check}
-    return query, game.state.totals[seat_coach.HUMAN]
-
-
-_STORED = "home_stored_game"  # ((played id, step), the game rebuilt from them)
-
-
-def stored_game_in_progress() -> play_model.Game | None:
-    """The latest unfinished game this learner played on the Play page, rebuilt from its
-    deal and moves; None when there is none (or the store cannot say)."""
-    learner, opened = progress.learner(), progress.store()
-    if learner is None or opened is None:
-        return None
-    try:
-        games = [g for g in opened.played_games(learner) if not g.finished and g.origin != "table"]
-        if not games:
-            return None
-        latest = max(games, key=lambda g: g.updated_at)
-        kept = st.session_state.get(_STORED)
-        if kept is not None and kept[0] == (latest.id, latest.step):
-            return kept[1]  # rebuilt once per step: the bots' catch-up costs a game's turns
-        values = latest.setup
-        options = {k: int(v) for k, v in values.items() if k in OPTION_NAMES}
-        setup = play_model.parse_setup(values["rules"], options, values["seats"], values["seed"])
-        game = play_model.load(setup, latest.moves).catch_up()
-    except (SQLAlchemyError, ValueError, KeyError):  # a row the page cannot reopen: skip it
-        return None
-    st.session_state[_STORED] = ((latest.id, latest.step), game)
-    return game
-
-
-def left_off_now(rules_id: str) -> LeftOff | None:
-    """What the store (and this session) holds of the learner; None while the database is
-    away."""
-    data = progress.learner_data()
-    if data is None:
-        return None
-    info = data.ratings.get(rules_id)
-    return LeftOff(info.rating if info is not None else None,
-                   tuple(progress.missed_puzzles(data.attempts, rules_id)), game_in_progress())
-
-
 def left_off(lang: str, rules_id: str) -> None:
     """A returning learner's next steps, in a box of their own; nothing for a newcomer."""
-    found = left_off_now(rules_id)
+    learner, opened = progress.learner(), progress.store()
+    found = service.left_off(st.session_state, opened, rules_id)
     if found is None:  # the database is away: the session's game is still known
-        if progress.learner() is not None:
+        if learner is not None:
             st.caption(t("home.back.away", lang))
-        found = LeftOff(None, (), game_in_progress())
+        found = service.LeftOff(None, (), service.game_in_progress(st.session_state, opened))
     if not found.returning:
         return
     query = page_query(lang, rules_id)

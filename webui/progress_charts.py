@@ -1,5 +1,5 @@
 """The figures and tables of the "My progress" page, built from stored attempts (plotly and
-pandas; every text comes from the translations, every number from chinchon.store.progress)."""
+pandas; every text comes from the translations, every number from chinchon.views.progress)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon import puzzles as pz
-from chinchon.store import Recorded
-from chinchon.store.progress import Day, ThemeStats
+from chinchon.store.rows.attempts import Recorded
 from chinchon.store.rows.played import Played
 from chinchon.views.i18n import card_name, fmt_number, t
+from chinchon.views.progress import Day, ThemeStats
 
 GREEN, GREY, GOLD = "#1f7a4d", "#cdc7ba", "#e0a21b"
 #: The calendar's cells: no attempt, then more and more.

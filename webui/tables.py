@@ -25,7 +25,7 @@ from chinchon.game.players import BOT_NAMES
 from chinchon.game.state import Phase
 from chinchon.services import tables as service
 from chinchon.services.tables import DRAW_KEY, HAND_KEY, DatabaseAway, Refused
-from chinchon.store import Store
+from chinchon.store.store import Store
 from chinchon.store.tables import Tables
 from chinchon.views import tables as vt
 from chinchon.views.i18n import card_name, t

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from chinchon.engine.rules import OPTION_NAMES, get_rules, parse_house
 from chinchon.store.classes import Assignment, ClassData, Member
+from chinchon.store.rows.attempts import Recorded
 from chinchon.store.rows.played import Played
-from chinchon.store.store import Recorded
 
 #: How many missed themes a student's row names.
 THEMES_SHOWN = 3

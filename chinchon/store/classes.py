@@ -62,16 +62,10 @@ from chinchon.store.class_checks import (
     check_work,
     parse_join_code,
 )
+from chinchon.store.rows.attempts import LearnerRatingInfo, Recorded
 from chinchon.store.rows.played import Played
 from chinchon.store.schema import ID_LENGTH, ID_RE, Base
-from chinchon.store.store import (
-    CODE_ALPHABET,
-    LearnerRatingInfo,
-    Recorded,
-    Store,
-    check_learner_id,
-    show_code,
-)
+from chinchon.store.store import CODE_ALPHABET, Store, check_learner_id, show_code
 
 MAX_STUDENTS = 100
 _KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")

@@ -7,7 +7,7 @@ is kept; a finished game counts in his progress unless its hands were ever shown
 The functions take an open :class:`~sqlalchemy.orm.Session`; :class:`~chinchon.store.Store`
 wraps each in a transaction (``save_played``, ``played_games``, ``played_of_deal``).
 
->>> from chinchon.store import Store
+>>> from chinchon.store.store import Store
 >>> from chinchon.store.rows.played import Played
 >>> store = Store("sqlite://")
 >>> learner = store.new_learner()

@@ -29,6 +29,7 @@ from chinchon.ratings import glicko2
 from chinchon.store import played
 from chinchon.store.database import make_engine, reader, upgrade
 from chinchon.store.integrity import verify
+from chinchon.store.rows.attempts import SEED_RATINGS, Attempt, LearnerRatingInfo, Recorded
 from chinchon.store.rows.played import Played
 from chinchon.store.schema import (
     CODE_LENGTH,
@@ -49,8 +50,7 @@ _ANSWER_RE = re.compile(r"[a-z0-9=]{1,16}")
 #: Transfer codes: no 0/O, 1/I/L, so a code read aloud or copied by hand survives.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LIFETIME = datetime.timedelta(hours=24)
-#: A new puzzle's rating, from its pack's difficulty, and how unsure that first guess is.
-SEED_RATINGS = {"easy": 1200.0, "medium": 1500.0, "hard": 1800.0}
+#: How unsure a new puzzle's first rating (:data:`~chinchon.store.rows.attempts.SEED_RATINGS`) is.
 SEED_RD = 250.0
 MAX_RD = glicko2.DEFAULT_RD
 
@@ -74,10 +74,6 @@ class TransferCodeError(ValueError):
 
 class AttemptError(ValueError):
     """An attempt with a field that cannot be stored (quoted)."""
-
-
-def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
 
 
 def check_learner_id(raw: object) -> str:
@@ -110,94 +106,29 @@ def show_code(code: str) -> str:
     return f"{code[:4]}-{code[4:]}"
 
 
-@dataclass(frozen=True)
-class Attempt:
-    """One answer to a puzzle, as the page makes it (before it is written)."""
-
-    id: str
-    learner_id: str
-    puzzle_id: str
-    rules_id: str
-    answer: str | None
-    correct: bool
-    hint: bool = False
-    difficulty: str = "medium"
-    daily: datetime.date | None = None
-    seconds: float | None = None
-    created_at: datetime.datetime = field(default_factory=_now)
-    #: False for an answer that must move no rating (a game's position given as class work):
-    #: it is kept, and counted as the learner's first at that id, but rates nothing.
-    rated: bool = True
-
-    @staticmethod
-    def new(learner_id: str, puzzle_id: str, rules_id: str, answer: str | None, correct: bool,
-            **more: Any) -> Attempt:
-        """An attempt with a fresh id (the id makes writing it twice harmless)."""
-        return Attempt(uuid.uuid4().hex, learner_id, puzzle_id, rules_id, answer, correct, **more)
-
-    @property
-    def score(self) -> float:
-        """For the ratings: solved without a hint is a win, anything else a loss."""
-        return 1.0 if self.correct and not self.hint else 0.0
-
-    def check(self) -> None:
-        check_learner_id(self.learner_id)
-        if not ID_RE.fullmatch(self.id):
-            raise AttemptError(f"not an attempt id: {quote(self.id)}")
-        for name, value, length in (("puzzle", self.puzzle_id, PUZZLE_ID_LENGTH),
-                                    ("rules", self.rules_id, RULES_ID_LENGTH)):
-            if not (isinstance(value, str) and len(value) <= length and NAME_RE.fullmatch(value)):
-                raise AttemptError(f"not a {name} id: {quote(value)}")
-        if self.answer is not None and not _ANSWER_RE.fullmatch(self.answer):
-            raise AttemptError(f"not an answer: {quote(self.answer)}")
-        if self.difficulty not in SEED_RATINGS:
-            raise AttemptError(f"not a difficulty: {quote(self.difficulty)}")
+def check_attempt(attempt: Attempt) -> None:
+    """:class:`AttemptError` (or :class:`LearnerError`) for a field the database cannot take."""
+    check_learner_id(attempt.learner_id)
+    if not ID_RE.fullmatch(attempt.id):
+        raise AttemptError(f"not an attempt id: {quote(attempt.id)}")
+    for name, value, length in (("puzzle", attempt.puzzle_id, PUZZLE_ID_LENGTH),
+                                ("rules", attempt.rules_id, RULES_ID_LENGTH)):
+        if not (isinstance(value, str) and len(value) <= length and NAME_RE.fullmatch(value)):
+            raise AttemptError(f"not a {name} id: {quote(value)}")
+    if attempt.answer is not None and not _ANSWER_RE.fullmatch(attempt.answer):
+        raise AttemptError(f"not an answer: {quote(attempt.answer)}")
+    if attempt.difficulty not in SEED_RATINGS:
+        raise AttemptError(f"not a difficulty: {quote(attempt.difficulty)}")
 
 
-@dataclass(frozen=True)
-class Recorded:
-    """An attempt as stored: ``first`` when it was the learner's first at that puzzle (only
-    those move the ratings; the rating fields are None otherwise)."""
-
-    id: str
-    learner_id: str
-    puzzle_id: str
-    rules_id: str
-    answer: str | None
-    correct: bool
-    hint: bool
-    first: bool
-    daily: datetime.date | None
-    seconds: float | None
-    created_at: datetime.datetime
-    learner_before: float | None
-    learner_after: float | None
-    puzzle_before: float | None
-    puzzle_after: float | None
-
-    @property
-    def clean(self) -> bool:
-        """Solved, with no hint."""
-        return self.correct and not self.hint
-
-    @property
-    def change(self) -> float | None:
-        if self.learner_before is None or self.learner_after is None:
-            return None
-        return self.learner_after - self.learner_before
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
 
 
 def _recorded(row: PuzzleAttempt) -> Recorded:
     return Recorded(row.id, row.learner_id, row.puzzle_id, row.rules_id, row.answer, row.correct,
                     row.hint, row.first, row.daily, row.seconds, row.created_at,
                     row.learner_before, row.learner_after, row.puzzle_before, row.puzzle_after)
-
-
-@dataclass(frozen=True)
-class LearnerRatingInfo:
-    rules_id: str
-    rating: glicko2.Rating
-    games: int
 
 
 @dataclass(frozen=True)
@@ -380,7 +311,7 @@ class Store:
         """Write ``attempt`` in one transaction; a first attempt at the puzzle also moves the
         learner's rating (for the attempt's rules) and the puzzle's. Writing the same attempt
         again returns the stored one. :class:`UnknownLearner` if the learner is not here."""
-        attempt.check()
+        check_attempt(attempt)
         with self._session() as session, session.begin():
             stored = session.get(PuzzleAttempt, attempt.id)
             if stored is not None:

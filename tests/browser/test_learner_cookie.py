@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from chinchon.store import Store
+from chinchon.store.store import Store
 from tests.browser.test_progress import _solve
 from tests.support.browser import cookie, wait_idle
 

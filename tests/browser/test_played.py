@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from chinchon.store import Store
+from chinchon.store.store import Store
 from tests.browser.test_play import HAND, MY_DRAW
 from tests.browser.test_progress import _learner_cookie
 from tests.support.browser import address, screenshot, wait_idle

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chinchon.puzzles import load_all, solve
-from chinchon.store import Store
+from chinchon.store.store import Store
 from tests.support.browser import COOKIE, cookie, screenshot, wait_idle
 from tests.support.postgres import Cluster
 
@@ -112,7 +112,7 @@ def test_a_bad_or_foreign_cookie_is_refused_with_a_message(
 @pytest.mark.parametrize("lang", ["en", "es", "fr", "pt"])
 def test_a_learners_page_fits_in_every_language(page: Any, server_url: str, lang: str) -> None:
     from chinchon.puzzles import pool
-    from chinchon.store import Attempt
+    from chinchon.store.rows.attempts import Attempt
     from tests.browser.test_words import CLIPPED_JS, VIEWPORTS
 
     store = Store(os.environ["CHINCHON_DB_URL"])

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from chinchon.game.actions import PILE, Action, Discard, Draw, Return
 from chinchon.game.players import make_bot
 from chinchon.game.state import Dealt, HandResult, Turn
-from chinchon.store import Store
+from chinchon.store.store import Store
 from chinchon.store.tables import Tables
 from tests.support.browser import address, screenshot, wait_idle
 

@@ -124,7 +124,8 @@ def test_a_returning_learner_sees_his_rating_and_his_misses_first() -> None:
     import os
 
     from chinchon.puzzles import pool
-    from chinchon.store import Attempt, Store
+    from chinchon.store.rows.attempts import Attempt
+    from chinchon.store.store import Store
 
     store = Store(os.environ["CHINCHON_DB_URL"])
     learner = store.new_learner()
@@ -167,8 +168,8 @@ def test_a_game_left_unfinished_is_offered_after_the_session_is_gone() -> None:
     import os
     from urllib.parse import parse_qs
 
-    from chinchon.store import Store
     from chinchon.store.rows.played import Played
+    from chinchon.store.store import Store
     from chinchon.views import play as play_model
 
     store = Store(os.environ["CHINCHON_DB_URL"])

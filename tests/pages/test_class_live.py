@@ -16,9 +16,9 @@ from websockets.asyncio.client import connect
 from benchmarks.bench_load import TIMEOUT, Session
 from benchmarks.server import StreamlitServer
 from chinchon.puzzles import find_puzzle
-from chinchon.store import Store
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.classes import ClassError, Classes
+from chinchon.store.store import Store
 
 PUZZLE = "barajamos-017"
 STUDENTS = 10

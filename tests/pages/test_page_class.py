@@ -9,9 +9,10 @@ import os
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from chinchon.store import Attempt, Store
 from chinchon.store.class_lessons import Lessons
 from chinchon.store.classes import Classes
+from chinchon.store.rows.attempts import Attempt
+from chinchon.store.store import Store
 from chinchon.views.i18n import t
 from tests.support.pages import open_as
 from webui.classes import TEACHING

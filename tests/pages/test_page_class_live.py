@@ -12,10 +12,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon import puzzles as pz
-from chinchon.store import Store
 from chinchon.store.class_lessons import LessonHand, Lessons
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.classes import Classes
+from chinchon.store.store import Store
 from chinchon.views import puzzle as view
 from chinchon.views.i18n import t
 from tests.support.pages import open_as

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from chinchon.store import Store
+from chinchon.store.store import Store
 from chinchon.views import play as play_model
 from chinchon.views import seat_coach
 from tests.pages.test_page_play import PAGE, _buttons, _instant, _play_to_the_end

@@ -11,8 +11,9 @@ import pytest
 from chinchon.game import ladder
 from chinchon.game.names import BOT_NAMES
 from chinchon.puzzles import pool
-from chinchon.store import Attempt, Store
+from chinchon.store.rows.attempts import Attempt
 from chinchon.store.rows.played import Played
+from chinchon.store.store import Store
 from chinchon.views.play_rating import play_ratings
 from tests.support.pages import open_as
 

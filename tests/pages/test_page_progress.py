@@ -11,8 +11,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import pool
-from chinchon.store import Attempt, GameRecord, Store
+from chinchon.store.rows.attempts import Attempt
 from chinchon.store.rows.played import Played
+from chinchon.store.store import GameRecord, Store
 from tests.support.pages import open_as
 
 PAGE = "pages/7_My_progress.py"

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import load_all, solve
-from chinchon.store import Store
+from chinchon.store.store import Store
 from tests.support.pages import open_page
 from tests.support.postgres import Cluster
 from webui import progress

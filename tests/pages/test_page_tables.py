@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from chinchon.store import Store
+from chinchon.store.store import Store
 from chinchon.store.tables import Tables
 from tests.support.pages import open_page
 

@@ -15,8 +15,8 @@ from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
 from chinchon import puzzles as pz
-from chinchon.store import Store
 from chinchon.store.classes import Classes
+from chinchon.store.store import Store
 from chinchon.views import puzzle as view
 from chinchon.views.i18n import t
 from tests.support.pages import APP, open_as

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 from chinchon import puzzles as pz
-from chinchon.store import Store
 from chinchon.store.class_lessons import MAX_HANDS, LessonHand, Lessons
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.classes import ClassError, Classes
+from chinchon.store.store import Store
 from tests.unit import test_store
 
 url, store = test_store.url, test_store.store

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 import pytest
 
 from chinchon import puzzles as pz
-from chinchon.store import Store
 from chinchon.store.class_lessons import LessonHand, Lessons
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.class_live_board import live_board, most_thrown, question_puzzle
 from chinchon.store.classes import ClassError, Classes
+from chinchon.store.store import Store
 from tests.unit import test_store
 
 url, store = test_store.url, test_store.store

@@ -10,8 +10,7 @@ import pytest
 from sqlalchemy import inspect
 
 from chinchon.cli import main
-from chinchon.store import make_engine
-from chinchon.store.database import database_url, head_revision
+from chinchon.store.database import database_url, head_revision, make_engine
 
 
 def run(*argv: str) -> tuple[int, str]:

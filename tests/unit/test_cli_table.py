@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import select, update
 
 from chinchon.game.records import read_record
-from chinchon.store import Store
+from chinchon.store.store import Store
 from chinchon.store.table_schema import PlayTable
 from chinchon.store.tables import Tables
 from tests.unit.test_cli_db import run  # the command line in process: (exit code, stdout)

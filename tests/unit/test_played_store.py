@@ -9,9 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from chinchon.store import PlayedError, Store
-from chinchon.store.progress import Outbox
+from chinchon.services.progress import Outbox
+from chinchon.store.played import PlayedError
 from chinchon.store.rows.played import Played
+from chinchon.store.store import Store
 from tests.unit.test_store import url  # noqa: F401 - the fixture: a new database on each backend
 
 SETUP = {"rules": "fournier", "seats": "greedy", "seed": "3"}

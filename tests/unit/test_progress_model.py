@@ -1,26 +1,21 @@
-"""What the progress page computes from stored attempts (chinchon.store.progress): streak,
-misses, calendar, per-theme figures, the rating history and the choice of the next puzzle."""
+"""What the progress page computes from stored attempts (chinchon.views.progress): streak,
+misses, calendar, per-theme figures and the rating history. The choice of the next puzzle is
+tests/unit/test_puzzles_service.py's."""
 
 from __future__ import annotations
 
 import datetime
-import random
-from types import SimpleNamespace
 
-import pytest
-
-from chinchon.ratings.glicko2 import Rating
-from chinchon.store.progress import (
-    NEW_LEARNER_GAMES,
+from chinchon.store.rows.attempts import Recorded
+from chinchon.views.progress import (
     calendar,
-    choose_puzzle,
     daily_done,
+    latest_change,
     misses,
     rating_history,
     streak,
     theme_stats,
 )
-from chinchon.store.store import Recorded
 
 DAY = datetime.datetime(2026, 12, 1, 12)
 
@@ -79,43 +74,12 @@ def test_rating_history_starts_from_the_first_rating() -> None:
     assert rating_history([], "barajamos") == []
 
 
-POOL = [SimpleNamespace(id=f"{level}-{n}", difficulty=level, themes=())
-        for level in ("easy", "medium", "hard") for n in range(10)]
 
-
-def choose(**kw: object) -> str:
-    args = {"learner": None, "games": 0, "ratings": {}, "played": set(), "current": None,
-            "rng": random.Random(3), **kw}
-    chosen = choose_puzzle(POOL, **args)  # type: ignore[arg-type]
-    assert chosen is not None
-    return str(chosen.id)
-
-
-def test_a_new_learner_gets_easy_puzzles() -> None:
-    for seed in range(10):
-        assert choose(rng=random.Random(seed), learner=Rating(1900)).startswith("easy")
-    assert choose(games=NEW_LEARNER_GAMES - 1, learner=Rating(1900)).startswith("easy")
-
-
-@pytest.mark.parametrize(("rating", "shift", "level"), [
-    (1800, "normal", "hard"), (1500, "normal", "medium"), (1200, "normal", "easy"),
-    (1800, "easier", "medium"), (1500, "harder", "hard"), (1500, "easier", "easy")])
-def test_then_puzzles_near_the_rating_shifted(rating: float, shift: str, level: str) -> None:
-    for seed in range(10):
-        assert choose(rng=random.Random(seed), learner=Rating(rating), games=20,
-                      shift=shift).startswith(level)
-
-
-def test_known_puzzle_ratings_win_over_the_seeds() -> None:
-    ratings = {"hard-3": Rating(1190)}  # a "hard" puzzle that turned out easy
-    chosen = {choose(rng=random.Random(s), learner=Rating(1190), games=20, ratings=ratings)
-              for s in range(40)}
-    assert "hard-3" in chosen and all(c == "hard-3" or c.startswith("easy") for c in chosen)
-
-
-def test_played_and_current_puzzles_come_back_last() -> None:
-    played = {f"easy-{n}" for n in range(9)}
-    assert choose(played=played) == "easy-9"
-    assert choose(played=played, current="easy-9").startswith("easy")  # all played: any easy
-    assert choose_puzzle([], learner=None, games=0, ratings={}, played=set(), current=None,
-                         rng=random.Random()) is None
+def test_the_latest_change_is_the_newest_rated_attempt_of_the_rules() -> None:
+    attempts = [made("a", True, before=1500, after=1600),
+                made("b", False, before=1600, after=1550),
+                made("c", True, first=False, before=None, after=None),
+                made("d", True, rules="fournier", before=1500, after=1580)]
+    assert latest_change(attempts, "barajamos") == -50
+    assert latest_change(attempts, "fournier") == 80
+    assert latest_change(attempts, "tute") is None

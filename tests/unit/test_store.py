@@ -16,11 +16,19 @@ from sqlalchemy import event, func, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.ratings.glicko2 import Rating, duel, idle
-from chinchon.store import Attempt, GameRecord, LearnerError, Store, UnknownLearner
+from chinchon.services.progress import Outbox
 from chinchon.store.database import head_revision, make_engine
-from chinchon.store.progress import Outbox
+from chinchon.store.rows.attempts import Attempt
 from chinchon.store.schema import Base, Game, Learner, LearnerRating, PuzzleAttempt, PuzzleRating
-from chinchon.store.store import SEED_RD, AttemptError, TransferCodeError
+from chinchon.store.store import (
+    SEED_RD,
+    AttemptError,
+    GameRecord,
+    LearnerError,
+    Store,
+    TransferCodeError,
+    UnknownLearner,
+)
 from tests.support.postgres import Cluster
 
 WRITERS = 20

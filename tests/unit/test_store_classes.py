@@ -11,9 +11,10 @@ from collections.abc import Iterator
 import pytest
 
 from chinchon import puzzles as pz
-from chinchon.store import Attempt, Store
 from chinchon.store.class_dashboard import dashboard
 from chinchon.store.classes import MAX_STUDENTS, ClassError, Classes, check_nickname
+from chinchon.store.rows.attempts import Attempt
+from chinchon.store.store import Store
 from tests.unit import test_store
 from tests.unit.test_store import attempt
 

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import SQLAlchemyError
 
-from chinchon.store import Attempt, Store
+from chinchon.services.progress import Outbox
 from chinchon.store.database import head_revision
 from chinchon.store.integrity import DatabaseFileError
-from chinchon.store.progress import Outbox
+from chinchon.store.rows.attempts import Attempt
+from chinchon.store.store import Store
 from tests.pages.test_page_puzzles_progress import (
     NOT_SAVED,
     click,

@@ -18,7 +18,6 @@ from chinchon.game.players import make_bot
 from chinchon.game.records import read_record
 from chinchon.game.seat_view import view
 from chinchon.game.state import apply, new_game, replay
-from chinchon.store import Store
 from chinchon.store.rows.tables import (
     BadTable,
     GameStillOn,
@@ -31,6 +30,7 @@ from chinchon.store.rows.tables import (
     UnknownTable,
     WrongKey,
 )
+from chinchon.store.store import Store
 from chinchon.store.table_schema import PlayTable
 from chinchon.store.tables import Tables
 from chinchon.views.tables import seat_page, shown

@@ -15,8 +15,8 @@ from sqlalchemy import update
 from chinchon.engine.cards import Card
 from chinchon.game import closing
 from chinchon.game.actions import Discard
-from chinchon.store import Store
 from chinchon.store.rows.tables import Made
+from chinchon.store.store import Store
 from chinchon.store.table_schema import PlayTable
 from chinchon.store.tables import Tables
 from chinchon.views import play as play_model
