@@ -15,11 +15,13 @@ claim holds in the library where it can be computed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from chinchon.engine.rules import PROFILE_IDS
 
-__all__ = ["DISCLOSURES", "HOUSE", "Disclosure", "for_row", "for_step", "text_key"]
+__all__ = ["DISCLOSURES", "HOUSE", "Disclosure", "for_profiles", "for_row", "for_step",
+           "text_key"]
 
 #: Profiles of a disclosure that concerns house rules rather than a profile as written.
 HOUSE = "house"
@@ -99,3 +101,16 @@ def for_step(rules_id: str, step: str, *, house: bool = False) -> tuple[Disclosu
 def for_row(rules_id: str, row: str, *, house: bool = False) -> tuple[Disclosure, ...]:
     """The disclosures beside variants row ``row`` for ``rules_id``."""
     return tuple(d for d in DISCLOSURES if d.row == row and _applies(d, rules_id, house))
+
+
+def for_profiles(rules_ids: Iterable[str], row: str, *, house: bool = False
+                 ) -> tuple[Disclosure, ...]:
+    """The disclosures beside variants row ``row`` for any of ``rules_ids``, each once.
+
+    >>> [d.key for d in for_profiles(["fournier", "ludoteka"], "close")]
+    ['throw_back_taken']
+    >>> [d.key for d in for_profiles(["barajamos"], "group", house=True)]
+    ['no_five_group_with_joker', 'jokers_two_decks']
+    """
+    found = {d.key: d for rules_id in rules_ids for d in for_row(rules_id, row, house=house)}
+    return tuple(found.values())
