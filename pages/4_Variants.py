@@ -1,4 +1,4 @@
-"""Variants: the four rule profiles compared in one table, each cell citing its source."""
+"""Variants: the four rule profiles compared side by side, each cell citing its source."""
 
 from __future__ import annotations
 

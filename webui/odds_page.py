@@ -1,7 +1,7 @@
 """The Odds page's Streamlit side: the figures counted once a process for house rules, the
-headline metrics and the table of every profile, numbers as the language writes them (the page,
-``pages/6_Odds.py``, lays them out; the charts are :mod:`webui.odds_charts`, what it shows
-:mod:`chinchon.views.odds`)."""
+headline metrics and every profile's figures side by side, numbers as the language writes them
+(the page, ``pages/6_Odds.py``, lays them out; the charts are :mod:`webui.odds_charts`, what it
+shows :mod:`chinchon.views.odds`)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def show_headlines(odds: Odds, lang: str) -> None:
 
 
 def show_every(every: Sequence[Odds], lang: str) -> None:
-    """Which profiles deal alike, then every profile's figures in one table."""
+    """Which profiles deal alike, then every profile's figures side by side."""
     for first, second in odds_view.alike(every):
         st.caption(t("odds.compare.same", lang, first=label(first, lang),
                      second=label(second, lang)))

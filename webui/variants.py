@@ -1,4 +1,4 @@
-"""The Variants page's Streamlit side: the comparison as a styled table, and our readings row by
+"""The Variants page's Streamlit side: the comparison as a styled grid, and our readings row by
 row (the page, ``pages/4_Variants.py``, lays them out). Which columns, rows and marks is
 :mod:`chinchon.views.variants`."""
 
@@ -14,7 +14,7 @@ from chinchon.views.i18n import t
 from chinchon.views.sources import Footnotes
 from chinchon.views.variants import Cell, Columns, Mark, Row, cell_marks
 
-#: Each mark's look in the table (pandas style declarations, fixed text of the code).
+#: Each mark's look in the grid (pandas style declarations, fixed text of the code).
 MARK_STYLES = {Mark.YOURS: "background-color: #eef3ea; font-weight: 600",
                Mark.DIFFERS: "background-color: #fcefcc",
                Mark.OURS: "font-style: italic; color: #6b4a12"}
@@ -40,7 +40,7 @@ def column_names(grid: Columns, lang: str) -> list[str]:
 
 def show_comparison(rows: Sequence[Row], grid: Columns, names: Sequence[str], notes: Footnotes,
                     lang: str, *, sources: bool) -> None:
-    """The rows as one table, each cell cited (with ``sources``), marked by its style."""
+    """The rows as one grid, each cell cited (with ``sources``), marked by its style."""
     frame = pd.DataFrame(
         [[_cell_text(row.cells[code], row.key, notes, sources=sources) for code in grid.order]
          for row in rows],

@@ -3,8 +3,8 @@
 RULES.md fixes one reading per profile; where the library goes further than the sources (how
 a joker is named, what a tie means, who lays off what), the site must say so. Each
 :class:`Disclosure` names the rule it belongs to (a step of the rules tour and a row of the
-variants table), the profiles it concerns, the source it reads, and our choice as an i18n key
-(``disclose.<key>``, in every language). The tests check that each text exists and that each
+Variants comparison), the profiles it concerns, the source it reads, and our choice as an i18n
+key (``disclose.<key>``, in every language). The tests check that each text exists and that each
 claim holds in the library where it can be computed.
 
 >>> [d.key for d in for_step("fournier", "layoffs")]
@@ -41,7 +41,7 @@ class Disclosure:
     #: The source file read (or silent) on the point.
     source: str
     #: Whether the player may pick another reading where it matters: the closer's arrangement
-    #: and the naming of his jokers, in the lay-off table and when he closes in a game (Play).
+    #: and the naming of his jokers, on the Lay-off page and when he closes in a game (Play).
     choosable: bool = False
     #: The i18n key of its text, where it is not ``disclose.<key>`` (see :func:`text_key`).
     text: str | None = None

@@ -1,6 +1,6 @@
 """The four profiles compared, parameter by parameter, each cell built from the Rules and cited.
 
-Rows follow the table of RULES.md. Every cell's text is derived from the profile's
+Rows follow the comparison in RULES.md. Every cell's text is derived from the profile's
 :class:`~chinchon.engine.rules.Rules` (or computed with the meld code: the two-deck rows), in the
 reader's language, and carries the citations of the fields it shows. A row is flagged when the
 profiles disagree, judged on the values, not on the text.
