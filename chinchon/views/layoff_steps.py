@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from chinchon.engine.cards import Card, CardError, hand_code, parse_hand  # noqa: F401
+from chinchon.engine.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (parse_hand: doctests)
 from chinchon.engine.rules import Rules, get_rules
 from chinchon.engine.scoring import (
     EntryKind,
