@@ -60,16 +60,16 @@ def step_lines(end: HandEnd, who: Sequence[str], lang: str, step: int, *,
 
 def show_table_at(end: HandEnd, owners: Sequence[str], lang: str, step: int, *,
                   width: int = 52) -> None:
-    """The table after ``step`` moves, the cards laid off so far ringed; ``owners[i]`` names
-    ``end.players[i]``."""
-    table = end.table_after(step)
-    if not table:
+    """The melds laid down after ``step`` moves, the cards laid off so far ringed;
+    ``owners[i]`` names ``end.players[i]``."""
+    melds = end.table_after(step)
+    if not melds:
         return
-    laid: list[list[Card]] = [[] for _ in table]
+    laid: list[list[Card]] = [[] for _ in melds]
     for move in end.steps[:step]:
         if move.action is Action.LAY_OFF:
             laid[move.meld].extend(move.cards)
-    show_table(table, [owners[o] for o in end.owners[: len(table)]], lang, laid=laid,
+    show_table(melds, [owners[o] for o in end.owners[: len(melds)]], lang, laid=laid,
                width=width)
     if any(laid):
         st.caption(t("layoffs.ring_hint", lang, colour=LAID_RING))
@@ -85,9 +85,9 @@ def show_scores(end: HandEnd, names: Sequence[str], lang: str) -> None:
 def show_hand_end(end: HandEnd, names: Sequence[str], lang: str, *, key: str,
                   width: int = 52, you: str | None = None, keys: bool = False) -> None:
     """The closer's melds and outcome, then every show and lay-off step by step (⏮ ◀ ▶ ⏭,
-    from the first; the arrow keys too with ``keys``), the table as it stands after that step,
-    and each player's score. ``names[i]`` names ``end.players[i]``; the player named ``you``
-    is addressed as "you"."""
+    from the first; the arrow keys too with ``keys``), the melds laid down as they stand after
+    that step, and each player's score. ``names[i]`` names ``end.players[i]``; the player
+    named ``you`` is addressed as "you"."""
     rules = end.rules
     closing = end.close
     if closing is not None:

@@ -3,8 +3,8 @@
 RULES.md fixes one reading per profile; where the library goes further than the sources (how
 a joker is named, what a tie means, who lays off what), the site must say so. Each
 :class:`Disclosure` names the rule it belongs to (a step of the rules tour and a row of the
-variants table), the profiles it concerns, the source it reads, and our choice as an i18n key
-(``disclose.<key>``, in every language). The tests check that each text exists and that each
+Variants comparison), the profiles it concerns, the source it reads, and our choice as an i18n
+key (``disclose.<key>``, in every language). The tests check that each text exists and that each
 claim holds in the library where it can be computed.
 
 >>> [d.key for d in for_step("fournier", "layoffs")]
@@ -15,11 +15,13 @@ claim holds in the library where it can be computed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from chinchon.engine.rules import PROFILE_IDS
 
-__all__ = ["DISCLOSURES", "HOUSE", "Disclosure", "for_row", "for_step", "text_key"]
+__all__ = ["DISCLOSURES", "HOUSE", "Disclosure", "for_profiles", "for_row", "for_step",
+           "text_key"]
 
 #: Profiles of a disclosure that concerns house rules rather than a profile as written.
 HOUSE = "house"
@@ -39,7 +41,7 @@ class Disclosure:
     #: The source file read (or silent) on the point.
     source: str
     #: Whether the player may pick another reading where it matters: the closer's arrangement
-    #: and the naming of his jokers, in the lay-off table and when he closes in a game (Play).
+    #: and the naming of his jokers, on the Lay-off page and when he closes in a game (Play).
     choosable: bool = False
     #: The i18n key of its text, where it is not ``disclose.<key>`` (see :func:`text_key`).
     text: str | None = None
@@ -99,3 +101,16 @@ def for_step(rules_id: str, step: str, *, house: bool = False) -> tuple[Disclosu
 def for_row(rules_id: str, row: str, *, house: bool = False) -> tuple[Disclosure, ...]:
     """The disclosures beside variants row ``row`` for ``rules_id``."""
     return tuple(d for d in DISCLOSURES if d.row == row and _applies(d, rules_id, house))
+
+
+def for_profiles(rules_ids: Iterable[str], row: str, *, house: bool = False
+                 ) -> tuple[Disclosure, ...]:
+    """The disclosures beside variants row ``row`` for any of ``rules_ids``, each once.
+
+    >>> [d.key for d in for_profiles(["fournier", "ludoteka"], "close")]
+    ['throw_back_taken']
+    >>> [d.key for d in for_profiles(["barajamos"], "group", house=True)]
+    ['no_five_group_with_joker', 'jokers_two_decks']
+    """
+    found = {d.key: d for rules_id in rules_ids for d in for_row(rules_id, row, house=house)}
+    return tuple(found.values())

@@ -3,7 +3,7 @@
 The page reads what the user typed (or clicked, or put in the URL) with :func:`read_hand`,
 which keeps every good card and names each bad token instead of failing, then builds a
 :class:`LabView`: the optimal melds, every tied arrangement, the loose points, the close and,
-for eight cards, the discard table (a DataFrame and an HTML bar chart); the closer's table and the
+for eight cards, the discards (a DataFrame and an HTML bar chart); the closer's melds and the
 lay-offs; the same hand under every profile. Nothing here imports Streamlit, and nothing here
 translates: enums and numbers go to the page, which words them in the reader's language.
 
@@ -55,16 +55,22 @@ from chinchon.views.svg import FaceUrl, card_img_html
 
 __all__ = [
     "BEST",
+    "DEFAULT_HAND",
     "EXAMPLES",
     "MAX_CARDS",
+    "MAX_PROBLEMS",
     "TEACHER_STEPS",
     "CloserReading",
     "DealError",
     "HandReading",
+    "KeyMove",
     "LabView",
+    "Picked",
     "Problem",
     "ProblemKind",
     "ProfileCell",
+    "ProjectorHand",
+    "TeacherNav",
     "Verdict",
     "VerdictKind",
     "compare_profiles",
@@ -74,17 +80,27 @@ __all__ = [
     "deck_rows",
     "discard_chart_html",
     "discard_frame",
+    "key_move",
     "lab_view",
     "layoffs_against",
+    "pick",
+    "projector_hand",
     "read_closer_melds",
     "read_hand",
+    "shown_problems",
+    "teacher_nav",
+    "teacher_step",
     "teacher_steps",
     "toggle",
     "verdict",
 ]
 
+#: The hand shown before anything is picked (RULES.md: the 6 of copas goes with the sixes).
+DEFAULT_HAND = "3c 4c 5c 6c 6o 6e 1b"
 #: The lab solves a hand of seven cards, or eight (a turn's draw before the discard).
 MAX_CARDS = 8
+#: Distinct problems of a typed hand named one by one; the rest are counted.
+MAX_PROBLEMS = 6
 HAND_SIZES = (7, 8)
 #: Hands to start from, each showing one idea; every card is in every profile's deck.
 EXAMPLES: Mapping[str, str] = MappingProxyType({
@@ -115,13 +131,13 @@ class ProblemKind(StrEnum):
     NOT_IN_DECK = "not_in_deck"
     DUPLICATE = "duplicate"
     TOO_MANY = "too_many"
-    #: The closer's table: a part between ``|`` that is not a meld of these rules.
+    #: The closer's melds: a part between ``|`` that is not a meld of these rules.
     BAD_MELD = "bad_meld"
-    #: The closer's table: not seven cards (the value is the count).
+    #: The closer's melds: not seven cards (the value is the count).
     CLOSER_SIZE = "closer_size"
-    #: The closer's table: a card that is also in the hand (one copy in the deck).
+    #: The closer's melds: a card that is also in the hand (one copy in the deck).
     SHARED_CARD = "shared_card"
-    #: The closer's table: an arrangement the rules do not let him close with.
+    #: The closer's melds: an arrangement the rules do not let him close with.
     CLOSER_CANNOT_CLOSE = "closer_cannot_close"
 
 
@@ -177,6 +193,18 @@ def read_hand(text: str, rules: Rules) -> HandReading:
     return HandReading(tuple(cards), tuple(problems))
 
 
+def shown_problems(problems: Iterable[Problem]) -> tuple[tuple[Problem, ...], int]:
+    """The distinct problems the page names, at most :data:`MAX_PROBLEMS` in the order found,
+    and how many more it only counts.
+
+    >>> named, more = shown_problems(read_hand("7o " * 20, get_rules("fournier")).problems)
+    >>> [p.value for p in named], more
+    (['7o'], 0)
+    """
+    distinct = tuple(dict.fromkeys(problems))
+    return distinct[:MAX_PROBLEMS], max(0, len(distinct) - MAX_PROBLEMS)
+
+
 def toggle(text: str, card: Card, rules: Rules) -> str:
     """The typed hand ``text`` after a click on ``card`` in the deck: one more copy of it while
     the deck has a copy left and the hand has room, else every copy held put back. With one
@@ -198,6 +226,29 @@ def toggle(text: str, card: Card, rules: Rules) -> str:
     if held.count(card) < copies_of(card, rules) and len(held) < MAX_CARDS:
         return " ".join([*tokens, card.code()])
     return " ".join(token for token in tokens if not _names(token, card))
+
+
+@dataclass(frozen=True)
+class Picked:
+    """The typed hand after a click in the deck; ``full``: a ninth card was clicked, so nothing
+    was taken (the page says why)."""
+
+    text: str
+    full: bool
+
+
+def pick(text: str, card: Card, rules: Rules) -> Picked:
+    """A click on ``card`` in the deck while the typed hand is ``text`` (:func:`toggle`).
+
+    >>> rules = get_rules("fournier")
+    >>> pick("1o 2o 3o 4o 5o 6o 7o 1c", Card.parse("2c"), rules).full
+    True
+    >>> pick("1o 2o 3o 4o 5o 6o 7o 1c", Card.parse("1c"), rules)
+    Picked(text='1o 2o 3o 4o 5o 6o 7o', full=False)
+    """
+    held = read_hand(text, rules).cards
+    full = len(held) >= MAX_CARDS and card not in held
+    return Picked(toggle(text, card, rules), full)
 
 
 def copies_of(card: Card, rules: Rules) -> int:
@@ -284,7 +335,7 @@ def verdict(analysis: HandAnalysis) -> Verdict:
 
 @dataclass(frozen=True)
 class LabView:
-    """What the lab shows for a hand: with 7 cards its analysis, with 8 the discard table too.
+    """What the lab shows for a hand: with 7 cards its analysis, with 8 every discard too.
 
     For eight cards :attr:`analysis` is the hand left after the best discard.
     """
@@ -336,25 +387,105 @@ def teacher_steps(view: LabView) -> tuple[str, ...]:
     return (*first, *TEACHER_STEPS)
 
 
+def teacher_step(step: int, steps: Sequence[str]) -> int:
+    """The screen shown: the one asked for, within ``steps`` (0 when there are none)."""
+    return min(max(step, 0), max(0, len(steps) - 1))
+
+
+@dataclass(frozen=True)
+class KeyMove:
+    """Where a key press in teacher mode goes: the ``step`` to show, unless a lesson has the
+    ``hand`` it asks for (+1 the next hand, -1 the one before; 0 none)."""
+
+    step: int
+    hand: int = 0
+
+
+def key_move(action: str, step: int, steps: int) -> KeyMove:
+    """Teacher mode's keyboard: ``next`` (→ or Space), ``back`` (←), ``first`` (Home, the
+    question), ``last`` (End); past the last screen the next hand, before the first the one
+    before (in a lesson), else the screen stays.
+
+    >>> key_move("next", 1, 6), key_move("next", 5, 6), key_move("back", 0, 6)
+    (KeyMove(step=2, hand=0), KeyMove(step=5, hand=1), KeyMove(step=0, hand=-1))
+    >>> key_move("last", 0, 6), key_move("dance", 3, 6)
+    (KeyMove(step=5, hand=0), KeyMove(step=3, hand=0))
+    """
+    last = max(0, steps - 1)
+    moves = {"next": step + 1, "back": step - 1, "first": 0, "last": last}
+    shown = min(max(moves.get(action, step), 0), last)
+    hand = 1 if action == "next" and step >= last else -1 if action == "back" and step == 0 else 0
+    return KeyMove(shown, hand)
+
+
+@dataclass(frozen=True)
+class TeacherNav:
+    """Teacher mode's buttons on a screen: whether Back goes to the lesson's hand before (else
+    to the screen before, disabled on the first), and what the forward button does: ``"step"``
+    the next screen, ``"hand"`` the lesson's next hand, ``None`` no such button."""
+
+    back_to_hand: bool
+    forward: str | None
+
+
+def teacher_nav(step: int, steps: int, lesson: tuple[int, int] | None = None) -> TeacherNav:
+    """The buttons on screen ``step`` of ``steps``; ``lesson`` is (the hand it is on, its number
+    of hands), None outside a lesson.
+
+    >>> teacher_nav(0, 6)
+    TeacherNav(back_to_hand=False, forward='step')
+    >>> teacher_nav(0, 6, (1, 3))
+    TeacherNav(back_to_hand=True, forward='step')
+    >>> [teacher_nav(5, 6, lesson).forward for lesson in (None, (1, 3), (2, 3))]
+    [None, 'hand', None]
+    """
+    at, count = lesson if lesson is not None else (0, 0)
+    forward = "step" if step + 1 < steps else "hand" if at + 1 < count else None
+    return TeacherNav(step == 0 and at > 0, forward)
+
+
+@dataclass(frozen=True)
+class ProjectorHand:
+    """Whether teacher mode draws the hand above the screen, and rings the best throw in it."""
+
+    shown: bool
+    ring_throw: bool
+
+
+def projector_hand(cards: int, steps: Sequence[str], step: int) -> ProjectorHand:
+    """The hand of ``cards`` cards above screen ``step``: not on the throw's screen (its chart
+    draws the eight cards itself), and the best throw ringed once the question is asked.
+
+    >>> projector_hand(8, ("ask_throw", "throw", "melds"), 0)
+    ProjectorHand(shown=True, ring_throw=False)
+    >>> projector_hand(8, ("ask_throw", "throw", "melds"), 1).shown, projector_hand(3, (), 0)
+    (False, ProjectorHand(shown=True, ring_throw=False))
+    """
+    if not steps:
+        return ProjectorHand(cards > 0, False)
+    name = steps[step]
+    return ProjectorHand(cards > 0 and name != "throw", not name.startswith("ask"))
+
+
 def _same_result(a: HandAnalysis, b: HandAnalysis) -> bool:
     return (a.outcome, a.score, a.loose_points) == (b.outcome, b.score, b.loose_points)
 
 
-def discard_frame(table: DiscardAnalysis) -> pd.DataFrame:
+def discard_frame(discards: DiscardAnalysis) -> pd.DataFrame:
     """One row per card of the eight: the points left without it, the close, and ``best``.
 
     ``best`` marks every discard as good as the best one (ties all count). Columns: ``card``,
     ``points_left``, ``can_close``, ``outcome`` (an :class:`Outcome` value), ``score``
     (nullable), ``best``.
     """
-    best = table.rows[table.best_index]
+    best = discards.rows[discards.best_index]
     return pd.DataFrame({
-        "card": [card.code() for card in table.hand],
-        "points_left": [row.loose_points for row in table.rows],
-        "can_close": [row.can_close for row in table.rows],
-        "outcome": [row.outcome.value for row in table.rows],
-        "score": pd.array([row.score for row in table.rows], dtype="Int64"),
-        "best": [_same_result(row, best) for row in table.rows],
+        "card": [card.code() for card in discards.hand],
+        "points_left": [row.loose_points for row in discards.rows],
+        "can_close": [row.can_close for row in discards.rows],
+        "outcome": [row.outcome.value for row in discards.rows],
+        "score": pd.array([row.score for row in discards.rows], dtype="Int64"),
+        "best": [_same_result(row, best) for row in discards.rows],
     })
 
 
@@ -419,7 +550,7 @@ def compare_profiles(text: str, profiles: Iterable[Rules] | None = None) -> tupl
     return tuple(cells)
 
 
-# --- The lay-off panel: a closer's table and what the hand lays off --------------------------
+# --- The lay-off panel: a closer's melds and what the hand lays off --------------------------
 
 
 @dataclass(frozen=True)

@@ -30,14 +30,103 @@ from chinchon.engine.rules import (
 from chinchon.views.i18n import t
 from chinchon.views.variants import compare
 
-__all__ = ["CLOSE_KINDS", "NUMBER_KEYS", "SummaryRow", "build_code", "choice_label",
-           "house_values", "house_words", "labelled_choices", "summary"]
+__all__ = ["CARD_KEYS", "CLOSE_KINDS", "NUMBER_KEYS", "PLAY_CHOICE_KEYS", "PLAY_NUMBER_KEYS",
+           "SummaryRow", "build_code", "choice_label", "choice_text", "chosen",
+           "house_values", "house_words", "labelled_choices", "options", "start_values",
+           "summary"]
 
 #: Keys that take a whole number, with the range the page offers (the library checks it too).
 NUMBER_KEYS: dict[str, tuple[int, int]] = {"joker-points": (0, 100), "minus-ten": (-100, 0),
                                            "limit": (1, 1000), "returns": (0, 20)}
 #: The kinds of close condition (``close=kind:N`` or ``close=all-melded``).
 CLOSE_KINDS = ("points", "one-loose", "all-melded")
+#: The editor's columns: the cards, then the play (the close, then these choices and numbers).
+CARD_KEYS = ("deck", "decks", "jokers", "figures", "joker-points", "seven-ten")
+PLAY_CHOICE_KEYS = ("first-round-close", "chinchon")
+PLAY_NUMBER_KEYS = ("minus-ten", "limit", "returns")
+#: The editor's widgets beside one per house key: the close is a kind and a limit.
+CLOSE_KIND, CLOSE_LIMIT = "close-kind", "close-limit"
+
+
+def options(key: str) -> tuple[str, ...]:
+    """The choices the editor offers for ``key``; "decks" may also follow the profile ("").
+
+    >>> options("decks"), options("deck")
+    (('', '1', '2'), ('40', '48'))
+    """
+    return ("", *HOUSE_CHOICES[key]) if key == "decks" else HOUSE_CHOICES[key]
+
+
+def start_values(rules: Rules) -> dict[str, object]:
+    """Each widget's first value for ``rules``: a number for the number keys (None: no limit
+    on returns), a choice for the others, the close as its kind and its limit.
+
+    >>> values = start_values(get_rules("barajamos"))
+    >>> values["limit"], values["close-kind"], values["close-limit"], values["decks"]
+    (70, 'points', 5, '')
+    """
+    values = house_values(rules)
+    found: dict[str, object] = {}
+    for key in CARD_KEYS + PLAY_CHOICE_KEYS:
+        if key in NUMBER_KEYS:
+            found[key] = int(values[key])
+        else:
+            choices = options(key)
+            found[key] = values[key] if values[key] in choices else choices[0]
+    kind, _, limit = values["close"].partition(":")
+    found[CLOSE_KIND], found[CLOSE_LIMIT] = kind, int(limit or 0)
+    for key in PLAY_NUMBER_KEYS:
+        found[key] = int(values[key]) if values[key] else None
+    return found
+
+
+def chosen(widgets: Mapping[str, object]) -> dict[str, str]:
+    """The house values the editor's ``widgets`` hold (by key, :data:`CLOSE_KIND` and
+    :data:`CLOSE_LIMIT` for the close; a widget not drawn is missing), for :func:`build_code`.
+
+    >>> chosen({"limit": 150.0, "close-kind": "points", "close-limit": 5, "jokers": "2"})["close"]
+    'points:5'
+    >>> values = chosen({"limit": 150.0, "close-kind": "all-melded", "returns": None})
+    >>> values["limit"], values["close"], values["returns"], values["deck"]
+    ('150', 'all-melded', '', '')
+    """
+    found: dict[str, str] = {}
+    for key in HOUSE_KEYS:
+        if key == "close":
+            kind = str(widgets.get(CLOSE_KIND, "points"))
+            limit = widgets.get(CLOSE_LIMIT, 0)
+            found[key] = kind if kind == "all-melded" else f"{kind}:{_whole(limit)}"
+        elif key in NUMBER_KEYS:
+            number = widgets.get(key)
+            found[key] = "" if number is None else str(_whole(number))
+        else:
+            found[key] = str(widgets.get(key, "") or "")
+    return found
+
+
+def _whole(value: object) -> int:
+    """A number widget's value as a whole number (0 when empty)."""
+    return int(value) if isinstance(value, (int, float)) else 0
+
+
+def choice_text(key: str, value: str, lang: str, minus_ten: int = -10) -> str:
+    """A choice of ``key`` in words (a number or a figure list stays as it is); the chinchón's
+    choices quote the ``minus_ten`` of the rules.
+
+    >>> choice_text("decks", "", "en"), choice_text("deck", "48", "en")
+    ('as the profile says for the number of players', '48 cards')
+    """
+    if key == "chinchon":
+        return t(f"house.value.chinchon.{value}", lang, minus_ten=minus_ten)
+    if key == "decks" and not value:
+        return t("house.value.decks.profile", lang)
+    if key in ("first-round-close", "seven-ten"):
+        return t(f"house.value.{value}", lang)
+    if value in labelled_choices(key):
+        return t(choice_label(key, value), lang)
+    if key == "deck":
+        return t("sidebar.option.cards", lang, n=value)
+    return value
 
 
 def build_code(base: str, values: Mapping[str, str]) -> str:

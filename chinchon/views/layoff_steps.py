@@ -1,8 +1,11 @@
-"""The lay-off table page's model: typed or dealt hands around a close, and the score sheet.
+"""The Lay-off page's model: typed or dealt hands around a close, and the score sheet.
 
-No Streamlit here: the page reads text into hands with :func:`read_hands`, edits them by
-clicks with :func:`pick`, deals with :func:`deal_seats` (or :func:`deal_hands` for a hand with
-no closer), resolves with :func:`chinchon.engine.layoffs.resolve`, draws the sheet from
+No Streamlit here: the page takes its first hands from :func:`first_texts`, its rules and
+seats from :func:`page_rules` and :func:`opponents_range`, reads text into hands with
+:func:`read_hands`, edits them by clicks with :func:`pick`, deals with :func:`deal_seats` (or
+:func:`deal_hands` for a hand with no closer), resolves with
+:func:`chinchon.engine.layoffs.resolve`, writes the sheet with :func:`add_hand`,
+:func:`add_random_hand`, :func:`spend_return` and :func:`no_closer`, draws it from
 :func:`sheet_rows` and words the sheet's refusals from :func:`refusal`.
 
 >>> rules = get_rules("barajamos", players=3)
@@ -15,17 +18,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from chinchon.engine.cards import Card, CardError, hand_code, parse_hand  # noqa: F401
-from chinchon.engine.rules import Rules, get_rules  # noqa: F401 (doctest)
-from chinchon.engine.scoring import EntryKind, GameOverError, ReturnError, ScoreSheet, SeatError
-from chinchon.engine.solver import HAND_SIZE, CloseError, analyze
+from chinchon.engine.cards import Card, CardError, hand_code, parse_hand  # noqa: F401 (parse_hand: doctests)
+from chinchon.engine.rules import Rules, get_rules
+from chinchon.engine.scoring import (
+    EntryKind,
+    GameOverError,
+    ReturnError,
+    ScoreError,
+    ScoreSheet,
+    SeatError,
+)
+from chinchon.engine.solver import HAND_SIZE, Arrangement, CloseError, analyze
 from chinchon.views.handlab import copies_of, deal_closer, read_hand, toggle
+from chinchon.views.tour import layoff_examples
 
 __all__ = [
+    "MAX_OPPONENTS",
     "HandsProblem",
     "HandsReading",
     "Outside",
@@ -33,17 +45,30 @@ __all__ = [
     "ProblemKind",
     "Refusal",
     "RefusalKind",
+    "SheetResult",
     "SheetRow",
+    "add_hand",
+    "add_random_hand",
     "deal_hands",
     "deal_seats",
+    "first_texts",
     "hands_query",
+    "hands_signature",
+    "no_closer",
+    "opponents_range",
     "outside_deck",
+    "page_rules",
     "pick",
     "read_hands",
     "refusal",
     "seat_order",
+    "sheet_key",
     "sheet_rows",
+    "spend_return",
 ]
+
+#: At most five opponents on this page: six hands fit on a screen.
+MAX_OPPONENTS = 5
 
 #: A bad token is quoted back at most this long.
 _QUOTE = 24
@@ -229,7 +254,7 @@ def deal_seats(rules: Rules, opponents: int, seed: int) -> tuple[tuple[Card, ...
 
 
 def hands_query(hands: Sequence[Sequence[Card]]) -> dict[str, str | list[str]]:
-    """The URL values of a table: ``closer`` and one ``opp`` per opponent, codes joined by +."""
+    """The URL values of a deal: ``closer`` and one ``opp`` per opponent, codes joined by +."""
     codes = [hand_code(hand).replace(" ", "+") for hand in hands]
     return {"closer": codes[0], "opp": codes[1:]}
 
@@ -354,3 +379,145 @@ def _return_refusal(sheet: ScoreSheet, seat: int) -> Refusal:
         return (Refusal(RefusalKind.RETURNS_USED, seat, (("count", used),)) if used
                 else Refusal(RefusalKind.NO_RETURNS, seat))
     return Refusal(RefusalKind.TOO_FEW_IN, seat)
+
+
+# --- The page's setup: its first hands, its rules and seats ---------------------------------
+
+
+def first_texts(url_closer: str | None, url_opponents: Sequence[str],
+                saved: Sequence[str] | None, rules_id: str) -> list[str]:
+    """The typed hands the page starts from: the address's (``+`` joins codes in hand-written
+    links), else this session's, else the rules tour's first lay-off example for the profile.
+
+    >>> first_texts("7o+7c  7b", ["1e"], None, "fournier")
+    ['7o 7c 7b', '1e']
+    >>> first_texts(None, [], ["7o"], "fournier"), len(first_texts(None, [], None, "fournier"))
+    (['7o'], 3)
+    """
+    if url_closer is not None or url_opponents:
+        return [" ".join(text.replace("+", " ").split())
+                for text in [url_closer or "", *url_opponents]]
+    if saved is not None:
+        return list(saved)
+    example = layoff_examples(rules_id)[0]
+    return [hand_code(example.closer), *(hand_code(hand) for hand in example.opponents)]
+
+
+def opponents_range(players: tuple[int, int], typed: int) -> tuple[int, int, int]:
+    """The fewest and most opponents the profile seats here (at most :data:`MAX_OPPONENTS`),
+    and the count to start with given ``typed`` opponents' hands (the page warns when it
+    differs).
+
+    >>> opponents_range((2, 6), 2), opponents_range((2, 8), 7), opponents_range((2, 4), 0)
+    ((1, 5, 2), (1, 5, 5), (1, 3, 1))
+    """
+    low, high = players
+    fewest, most = max(1, low - 1), min(high - 1, MAX_OPPONENTS)
+    return fewest, most, min(max(typed, fewest), most)
+
+
+def page_rules(code: str, options: Mapping[str, int], opponents: int) -> Rules:
+    """The rules the page plays: the profile or house ``code`` with the sidebar's ``options``
+    but ``decks`` (the number of decks follows the number of players, as the profile says: the
+    sidebar's two-deck switch is for a single hand), for a closer and ``opponents``.
+
+    >>> page_rules("barajamos", {"decks": 2}, 2).deck.copies
+    1
+    >>> page_rules("ludoteka", {"deck": 48}, 2).deck.size
+    48
+    """
+    kept = {name: value for name, value in options.items() if name != "decks"}
+    return get_rules(code, **kept).for_players(opponents + 1)
+
+
+def sheet_key(rules: Rules, players: int) -> str:
+    """The session key of the score sheet of ``players`` under ``rules`` (a sheet per rules,
+    players and deck, so that changing any starts another).
+
+    >>> sheet_key(get_rules("barajamos"), 3)
+    'sheet-barajamos-3-48-1-0'
+    """
+    deck = rules.deck
+    return f"sheet-{rules.code()}-{players}-{deck.size}-{deck.copies}-{deck.jokers}"
+
+
+def hands_signature(hands: Sequence[Sequence[Card]]) -> tuple[str, ...]:
+    """The hands as codes: a new signature starts the replay at its first step again."""
+    return tuple(hand_code(hand) for hand in hands)
+
+
+# --- The score sheet's actions ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetResult:
+    """The sheet after an action, or the sheet as it was and why it refused."""
+
+    sheet: ScoreSheet
+    refusal: Refusal | None = None
+
+
+def add_hand(sheet: ScoreSheet, closer: int, hands: Sequence[Sequence[Card] | Arrangement]
+             ) -> SheetResult:
+    """The typed hand on the sheet: seat ``closer`` closes with ``hands[0]`` (his cards, or the
+    arrangement he shows), the others hold the rest in turn order from him.
+
+    >>> sheet = ScoreSheet.start(get_rules("fournier"), 2)
+    >>> hands = [parse_hand("7o 7c 7b 1e 2e 3e 4o"), parse_hand("7e 1c 2c 3c 5o 5b 6o")]
+    >>> add_hand(sheet, 1, hands).sheet.totals
+    (16, 4)
+    >>> add_hand(sheet, 1, hands[::-1]).refusal.kind.value
+    'cannot_close'
+    """
+    order = (closer, *sheet.turn_order(closer))
+    first = hands[0]
+    cards = first.cards() if isinstance(first, Arrangement) else tuple(first)
+    try:
+        done, _ = sheet.close(closer, dict(zip(order, hands, strict=True)))
+    except (ScoreError, CloseError) as error:
+        return SheetResult(sheet, refusal(error, sheet, closer, cards, len(hands)))
+    return SheetResult(done)
+
+
+def _deal_seed(sheet: ScoreSheet, seed: int) -> int:
+    """A hand's own seed: the page's seed and the hands played, so each hand is new."""
+    return seed * 1000 + len(sheet.history)
+
+
+def add_random_hand(sheet: ScoreSheet, seed: int) -> SheetResult:
+    """A dealt hand on the sheet: a seat drawn by the seed closes, the others hold random
+    hands (the same seed and sheet deal the same hand).
+
+    >>> sheet = ScoreSheet.start(get_rules("fournier"), 3)
+    >>> add_random_hand(sheet, 4) == add_random_hand(sheet, 4)
+    True
+    >>> len(add_random_hand(sheet, 4).sheet.history)
+    1
+    """
+    deal_seed = _deal_seed(sheet, seed)
+    dealer = random.Random(deal_seed).choice(sheet.in_game)
+    order = (dealer, *sheet.turn_order(dealer))
+    dealt = deal_seats(sheet.rules, len(order) - 1, deal_seed)
+    try:
+        done, _ = sheet.close(dealer, dict(zip(order, dealt, strict=True)))
+    except (ScoreError, CloseError) as error:
+        return SheetResult(sheet, refusal(error, sheet, dealer, dealt[0], len(dealt)))
+    return SheetResult(done)
+
+
+def spend_return(sheet: ScoreSheet, seat: int) -> SheetResult:
+    """Seat ``seat``, out of the game, comes back (when the rules and the sheet allow it)."""
+    try:
+        return SheetResult(sheet.spend_return(seat))
+    except ScoreError as error:
+        return SheetResult(sheet, refusal(error, sheet, seat))
+
+
+def no_closer(sheet: ScoreSheet, seed: int) -> SheetResult:
+    """Ludoteka: the stock ran out for the last time, so a dealt hand ends with no closer."""
+    dealt = deal_hands(sheet.rules, len(sheet.in_game), _deal_seed(sheet, seed))
+    try:
+        done, _ = sheet.stock_ran_out(dict(zip(sheet.in_game, dealt, strict=True)))
+    except ScoreError as error:
+        return SheetResult(sheet, refusal(error, sheet, hands=len(dealt)))
+    return SheetResult(done)

@@ -2,8 +2,8 @@
 value and its sources, and beside it every reading of ours it rests on (no Streamlit: the Play
 page and the multiplayer tables both call :func:`rules_of_the_game`).
 
-A rule is a row of the variants table (:data:`chinchon.views.variants.ROWS`), its value that
-row's cell for the table's :class:`~chinchon.engine.rules.Rules` (house rules included). The
+A rule is a row of the Variants page's comparison (:data:`chinchon.views.variants.ROWS`), its
+value that row's cell for the table's :class:`~chinchon.engine.rules.Rules` (house rules included). The
 readings beside it are the ones the other pages show: the tour's notes on the fields the rule
 cites as our reading (``tour.note.<profile>.<field>``), and the disclosures of that row
 (:mod:`chinchon.views.disclosures`). Each names its source through the page's
@@ -55,7 +55,7 @@ class GameRule:
 
 def rules_of_the_game(rules: Rules, lang: str, notes: Footnotes | None = None
                 ) -> tuple[GameRule, ...]:
-    """Every rule of the table that plays ``rules``, in the variants table's order, with the
+    """Every rule of the table that plays ``rules``, in the order of the Variants comparison, with the
     readings beside each (``notes`` numbers the sources; the page lists its entries). The
     house-rules disclosures are all about jokers: they come where the table plays some."""
     notes = notes if notes is not None else Footnotes()

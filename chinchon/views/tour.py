@@ -16,11 +16,12 @@ others are ours and say so. Nothing here stores an answer: the page asks the sol
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
+from urllib.parse import urlencode
 
 from chinchon.engine.cards import Card, CardError, HandError, hand_code, parse_hand
 from chinchon.engine.errors import quote
@@ -37,17 +38,29 @@ __all__ = [
     "SwapError",
     "Task",
     "TaskKind",
+    "VerdictReason",
+    "change_note",
     "compare",
+    "end_screen",
     "example_rules",
     "held",
+    "hides_first_example",
+    "key_screen",
     "layoff_examples",
+    "layoff_link_query",
+    "missed",
     "note_fields",
+    "read_step",
     "rule_params",
+    "screen_within",
     "solve",
     "steps",
     "swap",
     "swap_choices",
+    "swap_defaults",
     "task",
+    "ticks",
+    "verdict_reason",
 ]
 
 
@@ -114,11 +127,22 @@ class Step:
 
 @dataclass(frozen=True)
 class Solved:
-    """What the solver says about an example: the seven cards kept and, after a draw, the table."""
+    """What the solver says about an example: the seven cards kept and, after a draw, every
+    discard of the eight."""
 
     hand: tuple[Card, ...]
     analysis: HandAnalysis
-    table: DiscardAnalysis | None = None
+    discards: DiscardAnalysis | None = None
+
+    @property
+    def discard_is_best(self) -> bool:
+        """Whether the example's discard is as good as the best one (true without a draw)."""
+        if self.discards is None:
+            return True
+        best = self.discards.rows[self.discards.best_index]
+        mine = self.analysis
+        return ((best.outcome, best.score, best.loose_points)
+                == (mine.outcome, mine.score, mine.loose_points))
 
 
 @dataclass(frozen=True)
@@ -302,7 +326,7 @@ _EXTRA_NOTES: dict[str, dict[str, tuple[str, ...]]] = {
 
 
 def layoff_examples(rules_id: str) -> tuple[LayoffExample, ...]:
-    """The ends of hands the tour shows for a profile (the lay-off table starts from the first)."""
+    """The ends of hands the tour shows for a profile (the Lay-off page starts from the first)."""
     get_rules(rules_id)  # RulesError for an unknown profile
     return _LAYOFFS[rules_id]
 
@@ -411,7 +435,8 @@ def solve(example: Example, rules: Rules, hand: Sequence[Card] | None = None,
     """Ask the solver about ``example``, or about a changed copy (``hand``, ``drawn``).
 
     With a drawn card the analysis is of the seven cards left after the example's discard (the
-    best discard when that card is gone), and :attr:`Solved.table` holds every discard of the eight.
+    best discard when that card is gone), and :attr:`Solved.discards` holds every discard of the
+    eight.
     """
     cards = tuple(hand) if hand is not None else example.hand
     first, total = example.first_round, example.total
@@ -484,7 +509,7 @@ class TaskKind(StrEnum):
     COSTLIEST = "costliest"
     #: Eight cards: click the card to throw (every discard as good as the best).
     THROW = "throw"
-    #: Click a card that an opponent laid off onto the table.
+    #: Click a card that an opponent laid off onto a meld laid down.
     LAID_OFF = "laid_off"
     #: May this hand close? (a yes / no choice).
     CLOSE = "close"
@@ -507,7 +532,7 @@ class Task:
     """
 
     kind: TaskKind
-    #: Card tasks: the rows of cards to click (a hand, or the melds on the table).
+    #: Card tasks: the rows of cards to click (a hand, or the melds laid down).
     rows: tuple[tuple[Card, ...], ...] = ()
     #: Choice tasks: the values offered, in order.
     choices: tuple[str, ...] = ()
@@ -537,13 +562,13 @@ def _loose_task(example: Example, rules: Rules, costliest: bool) -> Task:
 
 
 def _throw_task(example: Example, rules: Rules) -> Task:
-    table = solve(example, rules).table
-    assert table is not None
-    best = table.rows[table.best_index]
-    same = frozenset(card.code() for card, row in zip(table.hand, table.rows, strict=True)
+    discards = solve(example, rules).discards
+    assert discards is not None
+    best = discards.rows[discards.best_index]
+    same = frozenset(card.code() for card, row in zip(discards.hand, discards.rows, strict=True)
                      if (row.outcome, row.score, row.loose_points)
                      == (best.outcome, best.score, best.loose_points))
-    return Task(TaskKind.THROW, rows=(table.hand,), answers=same)
+    return Task(TaskKind.THROW, rows=(discards.hand,), answers=same)
 
 
 def _close_task(example: Example, rules: Rules) -> Task:
@@ -588,3 +613,133 @@ def task(step: Step, rules: Rules) -> Task:
     limits = sorted({70, 100, rules.limit})
     return Task(TaskKind.LIMIT, choices=tuple(map(str, limits)),
                 answers=frozenset({str(rules.limit)}))
+
+
+# --- The page's screens: where the reader is, what each screen hides or says ------------------
+
+
+def end_screen(tour_steps: Sequence[Step]) -> int:
+    """The screen after the last step (screens count from 1): where to go next."""
+    return len(tour_steps) + 1
+
+
+def screen_within(screen: int, end: int) -> int:
+    """``screen`` kept between the first step (1) and the end screen ``end``."""
+    return min(max(screen, 1), end)
+
+
+def read_step(raw: str, end: int) -> int | None:
+    """The address's ``step``: a screen from 1 to ``end``, else None (the page names it).
+
+    >>> read_step(" 3", 9), read_step("9", 9), read_step("10", 9), read_step("x", 9)
+    (3, 9, None, None)
+    """
+    text = raw.strip()
+    if text.isdigit() and 1 <= int(text) <= end:
+        return int(text)
+    return None
+
+
+def key_screen(action: str, screen: int, end: int) -> int:
+    """The screen a key press leads to: ``next``, ``back``, ``first``, ``last`` (the end).
+
+    >>> [key_screen(a, 2, 9) for a in ("next", "back", "first", "last", "other")]
+    [3, 1, 1, 9, 2]
+    >>> key_screen("next", 9, 9), key_screen("back", 1, 9)
+    (9, 1)
+    """
+    moves = {"next": screen + 1, "back": screen - 1, "first": 1, "last": end}
+    return screen_within(moves.get(action, screen), end)
+
+
+def ticks(tour_steps: Sequence[Step], done: Collection[str]) -> str:
+    """A mark per step, in order: ✓ answered right, ○ not yet.
+
+    >>> ticks(steps("fournier")[:3], {"melds"})
+    '○ ✓ ○'
+    """
+    return " ".join("✓" if step.id in done else "○" for step in tour_steps)
+
+
+def missed(tour_steps: Sequence[Step], done: Collection[str]) -> tuple[int, ...]:
+    """The numbers of the steps not yet answered right (from 1).
+
+    >>> missed(steps("fournier"), {"deck", "melds"})[:2]
+    (3, 4)
+    """
+    return tuple(i for i, step in enumerate(tour_steps, 1) if step.id not in done)
+
+
+def hides_first_example(step: Step, task_kind: TaskKind, answered: bool) -> bool:
+    """Whether the hand asked about waits for the right answer: until then no hand is solved
+    on the page; the lay-off step asks about the melds its hands end on, so it shows them."""
+    return not answered and task_kind is not TaskKind.LAID_OFF and bool(step.examples)
+
+
+class VerdictReason(StrEnum):
+    """Why a hand may close or not, as the tour words it."""
+
+    #: It may close (the verdict's kind then says how it scores).
+    CAN_CLOSE = "can_close"
+    #: It would close but for the first round (ludoteka).
+    FIRST_ROUND = "first_round"
+    #: It would close but for the player's total near the limit (ludoteka).
+    OVER_LIMIT = "over_limit"
+    CANNOT_CLOSE = "cannot_close"
+
+
+def verdict_reason(analysis: HandAnalysis, example: Example) -> VerdictReason:
+    """Whether ``analysis`` (of ``example``, in its context) may close, naming the game context
+    when that is what forbids closing.
+
+    >>> close = [s for s in steps("ludoteka") if s.id == "close"][0]
+    >>> [verdict_reason(solve(ex, get_rules("ludoteka")).analysis, ex).value
+    ...  for ex in close.examples]
+    ['can_close', 'first_round', 'over_limit']
+    """
+    if analysis.can_close:
+        return VerdictReason.CAN_CLOSE
+    free = analyze(analysis.hand, analysis.rules)  # the same hand out of context
+    if free.can_close and example.first_round:
+        return VerdictReason.FIRST_ROUND
+    if free.can_close and example.total is not None:
+        return VerdictReason.OVER_LIMIT
+    return VerdictReason.CANNOT_CLOSE
+
+
+def swap_defaults(example: Example, choices: Sequence[Card]) -> tuple[Card, int]:
+    """The "try it" boxes' first values: the example's first suggested swap (else its last
+    card out, the first choice in): the card out, and the index of the card in ``choices``.
+
+    >>> ex = steps("barajamos")[3].examples[0]
+    >>> out, index = swap_defaults(ex, swap_choices(held(ex), get_rules("barajamos")))
+    >>> out.code(), swap_choices(held(ex), get_rules("barajamos"))[index].code()
+    ('4o', '12o')
+    """
+    out, into = example.swaps[0] if example.swaps else (held(example)[-1], None)
+    return out, choices.index(into) if into in choices else 0
+
+
+def change_note(change: Change) -> str | None:
+    """What a swap changed, as the page says it: ``"points"`` (the loose points moved),
+    ``"melds"`` (only the melds), ``"nothing"``, or None (only the verdict changed, which
+    the verdict itself says)."""
+    if change.points_delta:
+        return "points"
+    if not change.outcome_changed and not change.melds_changed:
+        return "nothing"
+    if change.melds_changed:
+        return "melds"
+    return None
+
+
+def layoff_link_query(example: LayoffExample, rules_id: str, lang: str) -> str:
+    """The Lay-off page's query that opens ``example``: every hand, codes joined by ``+``.
+
+    >>> layoff_link_query(layoff_examples("fournier")[0], "fournier", "en")[:47]
+    'lang=en&rules=fournier&closer=1c+2c+3c+6o+6e+6b'
+    """
+    query = urlencode({"lang": lang, "rules": rules_id,
+                       "closer": hand_code(example.closer).replace(" ", "+")}, safe="+")
+    return query + "".join("&opp=" + hand_code(hand).replace(" ", "+")
+                           for hand in example.opponents)

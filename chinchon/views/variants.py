@@ -1,6 +1,6 @@
 """The four profiles compared, parameter by parameter, each cell built from the Rules and cited.
 
-Rows follow the table of RULES.md. Every cell's text is derived from the profile's
+Rows follow the comparison in RULES.md. Every cell's text is derived from the profile's
 :class:`~chinchon.engine.rules.Rules` (or computed with the meld code: the two-deck rows), in the
 reader's language, and carries the citations of the fields it shows. A row is flagged when the
 profiles disagree, judged on the values, not on the text.
@@ -16,8 +16,9 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 
 from chinchon.engine.cards import RANKS_48, Card, parse_hand
@@ -25,7 +26,8 @@ from chinchon.engine.melds import MeldError, find_meld
 from chinchon.engine.rules import ALWAYS_TWO_DECKS, OPTIONS, OURS, Rules, all_profiles, get_rules
 from chinchon.views.i18n import has_text, t
 
-__all__ = ["HOUSE_CITE", "ROWS", "Cell", "Row", "cell", "compare", "disagreements"]
+__all__ = ["HOUSE_CITE", "ROWS", "Cell", "Columns", "Mark", "Row", "cell", "cell_marks",
+           "columns", "compare", "disagreements", "shown_rows"]
 
 
 #: The citation of a value a house rule changed (the page shows it as "your house rule").
@@ -311,3 +313,63 @@ def disagreements(lang: str) -> tuple[Row, ...]:
     """Only the rows where the profiles differ."""
     return tuple(row for row in compare(lang) if row.disagree)
 
+
+
+# --- The page's grid: which columns, in which order, which rows, which cells marked ------------
+
+
+@dataclass(frozen=True)
+class Columns:
+    """The page's columns: the four profiles, and the table's house rules when it plays some
+    (a fifth column, "yours" then); your column first, then the others in their usual order."""
+
+    profiles: tuple[Rules, ...]
+    #: The code of your column: the profile chosen, or its house rules.
+    yours: str
+    #: Every column's code, yours first.
+    order: tuple[str, ...]
+    house: bool
+
+    def rules(self, code: str) -> Rules:
+        return next(rules for rules in self.profiles if rules.code() == code)
+
+
+def columns(current: Rules, *, house: bool) -> Columns:
+    """The columns when the reader plays ``current`` (``house``: with house rules).
+
+    >>> columns(get_rules("ludoteka"), house=False).order
+    ('ludoteka', 'barajamos', 'fournier', 'jeux-de-cartes')
+    >>> columns(get_rules("fournier+limit=50"), house=True).order[:2]
+    ('fournier+limit=50', 'barajamos')
+    """
+    profiles = all_profiles() + ((current,) if house else ())
+    yours = current.code() if house else current.id
+    order = (yours, *(rules.code() for rules in profiles if rules.code() != yours))
+    return Columns(profiles, yours, order, house)
+
+
+def shown_rows(rows: Iterable[Row], grid: Columns, *, only_differences: bool
+               ) -> tuple[Row, ...]:
+    """Every row, or with ``only_differences`` those where a column differs from yours."""
+    return tuple(row for row in rows if not only_differences
+                 or any(row.differs(code, grid.yours) for code in grid.order))
+
+
+class Mark(StrEnum):
+    """How a cell stands out: your column, a value that differs from yours, our reading."""
+
+    YOURS = "yours"
+    DIFFERS = "differs"
+    OURS = "ours"
+
+
+def cell_marks(row: Row, code: str, yours: str) -> tuple[Mark, ...]:
+    """The marks of column ``code``'s cell in ``row``, in the order the page applies them.
+
+    >>> row = next(r for r in compare("en") if r.key == "elimination")
+    >>> cell_marks(row, "barajamos", "fournier"), cell_marks(row, "fournier", "fournier")
+    ((<Mark.DIFFERS: 'differs'>,), (<Mark.YOURS: 'yours'>,))
+    """
+    found = ((Mark.YOURS, code == yours), (Mark.DIFFERS, row.differs(code, yours)),
+             (Mark.OURS, row.cells[code].ours))
+    return tuple(mark for mark, on in found if on)

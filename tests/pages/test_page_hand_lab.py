@@ -92,7 +92,7 @@ def test_typing_a_hand_updates_the_page_and_the_url() -> None:
     assert [i.value for i in at.info] == ["**Every card melded: close for −10**"]
 
 
-def test_eight_cards_show_the_discard_table_and_chart() -> None:
+def test_eight_cards_show_the_discards_and_chart() -> None:
     hand = "3c 4c 5c 7b 7o 7e 1o 6c"
     at = open_lab(hand=hand, rules="fournier")
     assert not at.exception
@@ -180,7 +180,7 @@ def test_lay_offs_against_a_typed_closer() -> None:
     assert laid == ["Laid off here: 7 of espadas", "Laid off here: rey of espadas"]
 
 
-def test_a_bad_closer_table_names_the_bad_meld() -> None:
+def test_bad_closer_melds_name_the_bad_meld() -> None:
     at = open_lab(hand="7e 12e 1o 3c 5b 8o 2e", rules="barajamos",
                   table="7o 7c 8b | 9e 10e 11e / 4o")
     assert not at.exception
@@ -188,7 +188,7 @@ def test_a_bad_closer_table_names_the_bad_meld() -> None:
     assert not [m for m in at.metric if m.label == "Your points after lay-offs"]
 
 
-def test_deal_a_closer_fills_the_table() -> None:
+def test_deal_a_closer_fills_the_closers_melds() -> None:
     at = open_lab(hand="7e 12e 1o 3c 5b 6o 2e", rules="fournier")
     button(at, "Deal a closer").click().run()
     assert not at.exception

@@ -148,3 +148,12 @@ def test_with_two_decks_a_joker_may_name_a_card_the_group_holds() -> None:
 def test_the_closer_shows_the_most_melded_arrangement_first() -> None:
     analysis = analyze(hand("3c 4c 5c 6c 6o 6e 1b"), get_rules("barajamos"))
     assert analysis.arrangement.code() == "6o 6c 6e | 3c 4c 5c / 1b"
+
+
+@pytest.mark.parametrize("row", [spec.key for spec in ROWS])
+def test_for_profiles_gathers_each_disclosure_once(row: str) -> None:
+    for house in (False, True):
+        found = disclosures.for_profiles(PROFILE_IDS, row, house=house)
+        expected = {d.key for pid in PROFILE_IDS for d in disclosures.for_row(pid, row,
+                                                                              house=house)}
+        assert sorted(d.key for d in found) == sorted(expected)

@@ -13,7 +13,9 @@ from chinchon.views.handlab import (
     BEST,
     EXAMPLES,
     MAX_CARDS,
+    MAX_PROBLEMS,
     DealError,
+    KeyMove,
     ProblemKind,
     VerdictKind,
     compare_profiles,
@@ -22,10 +24,17 @@ from chinchon.views.handlab import (
     deck_rows,
     discard_chart_html,
     discard_frame,
+    key_move,
     lab_view,
     layoffs_against,
+    pick,
+    projector_hand,
     read_closer_melds,
     read_hand,
+    shown_problems,
+    teacher_nav,
+    teacher_step,
+    teacher_steps,
     toggle,
     verdict,
 )
@@ -191,7 +200,7 @@ def test_too_few_cards_give_an_incomplete_view() -> None:
     assert not view.complete and view.analysis is None and view.discarded is None
 
 
-def test_eight_cards_give_the_discard_table_of_the_fournier_example() -> None:
+def test_eight_cards_give_the_discards_of_the_fournier_example() -> None:
     view = lab_view(parse_hand("3c 4c 5c 7b 7o 7e 1o 6c"), FOURNIER)
     assert view.discards is not None and view.discarded == Card.parse("1o")
     assert view.analysis is not None and verdict(view.analysis).kind is VerdictKind.MINUS_TEN
@@ -270,11 +279,11 @@ def test_each_example_shows_what_its_name_says_under_every_profile(rules_id: str
 CLOSER = "7o 7c 7b | 9e 10e 11e / 4o"
 
 
-def test_read_table_and_lay_off_the_barajamos_example() -> None:
+def test_read_closer_melds_and_lay_off_the_barajamos_example() -> None:
     mine = parse_hand("7e 12e 1o 3c 5b 8o 2e")
-    table = read_closer_melds(CLOSER, mine, BARAJAMOS)
-    assert table.problem is None and table.arrangement is not None
-    end = layoffs_against(table.arrangement, mine, BARAJAMOS)
+    closer = read_closer_melds(CLOSER, mine, BARAJAMOS)
+    assert closer.problem is None and closer.arrangement is not None
+    end = layoffs_against(closer.arrangement, mine, BARAJAMOS)
     me = end.players[1]
     assert sorted(lay.card.code() for lay in me.laid_off) == ["12e", "7e"]
     assert me.loose_points == 19
@@ -289,13 +298,13 @@ def test_read_table_and_lay_off_the_barajamos_example() -> None:
     ("7o 7c 7b | 9e 10e 11e / 4o 4o", ProblemKind.DUPLICATE, "4o"),
     ("7o 7c 7b / 4o 5o 6c 1b", ProblemKind.CLOSER_CANNOT_CLOSE, "7o 7c 7b / 4o 5o 6c 1b"),
 ])
-def test_read_table_names_the_problem(text: str, kind: ProblemKind, value: str) -> None:
-    table = read_closer_melds(text, parse_hand("7e 12e 1o 3c 5b 8o 2e"), BARAJAMOS)
-    assert table.arrangement is None and table.problem is not None
-    assert (table.problem.kind, table.problem.value) == (kind, value)
+def test_read_closer_melds_names_the_problem(text: str, kind: ProblemKind, value: str) -> None:
+    closer = read_closer_melds(text, parse_hand("7e 12e 1o 3c 5b 8o 2e"), BARAJAMOS)
+    assert closer.arrangement is None and closer.problem is not None
+    assert (closer.problem.kind, closer.problem.value) == (kind, value)
 
 
-def test_read_table_checks_the_deck() -> None:
+def test_read_closer_melds_checks_the_deck() -> None:
     table = read_closer_melds("1o 2o 3o | 5c 5e 5b / 8o", (), FOURNIER)
     assert table.problem is not None
     assert (table.problem.kind, table.problem.value) == (ProblemKind.NOT_IN_DECK, "8o")
@@ -330,3 +339,58 @@ def test_deal_hand_is_seeded_and_avoids_cards() -> None:
     assert max(Counter(hand).values()) == 1
     with pytest.raises(DealError, match="7 or 8"):
         deal_hand(BARAJAMOS, 5, 6)
+
+
+# --- What the page decides: clicks, problems named, teacher mode's screens and keys ------------
+
+
+def test_pick_takes_a_card_and_says_when_the_hand_is_full() -> None:
+    eight = "1o 2o 3o 4o 5o 6o 7o 1c"
+    assert pick("7o 7c", Card.parse("7b"), BARAJAMOS).text == "7o 7c 7b"
+    full = pick(eight, Card.parse("2c"), BARAJAMOS)
+    assert full.full and full.text == eight  # nothing taken
+    back = pick(eight, Card.parse("1c"), BARAJAMOS)  # a held card goes back, even when full
+    assert not back.full and read_hand(back.text, BARAJAMOS).cards == parse_hand(eight)[:7]
+
+
+def test_shown_problems_names_each_distinct_problem_then_counts_the_rest() -> None:
+    text = "7o " * 3 + " ".join(f"x{i}" for i in range(10))
+    named, more = shown_problems(read_hand(text, BARAJAMOS).problems)
+    assert [p.value for p in named] == ["7o", *(f"x{i}" for i in range(MAX_PROBLEMS - 1))]
+    assert more == 1 + 10 - MAX_PROBLEMS
+    assert shown_problems(()) == ((), 0)
+
+
+def test_teacher_step_stays_within_the_screens() -> None:
+    steps = teacher_steps(lab_view(parse_hand("3c 4c 5c 7b 7o 7e 1o 6c"), FOURNIER))
+    assert [teacher_step(s, steps) for s in (-1, 0, 5, 6, 99)] == [0, 0, 5, 5, 5]
+    assert teacher_step(3, ()) == 0
+
+
+@pytest.mark.parametrize(("action", "step", "move"), [
+    ("next", 0, KeyMove(1)), ("next", 3, KeyMove(3, hand=1)), ("back", 2, KeyMove(1)),
+    ("back", 0, KeyMove(0, hand=-1)), ("first", 2, KeyMove(0)), ("last", 0, KeyMove(3)),
+    ("other", 2, KeyMove(2)),
+])
+def test_key_move_of_each_key_on_four_screens(action: str, step: int, move: KeyMove) -> None:
+    assert key_move(action, step, 4) == move
+
+
+def test_teacher_nav_moves_to_the_lessons_hands_only_at_the_ends() -> None:
+    # Outside a lesson: Back to the screen before, forward while there is a next screen.
+    assert [teacher_nav(s, 3).forward for s in range(3)] == ["step", "step", None]
+    assert not any(teacher_nav(s, 3).back_to_hand for s in range(3))
+    # Hand 2 of 3 of a lesson: Back from the first screen is the hand before, past the last
+    # screen the next hand; the last hand has none after it.
+    assert teacher_nav(0, 3, (1, 3)).back_to_hand and not teacher_nav(1, 3, (1, 3)).back_to_hand
+    assert teacher_nav(2, 3, (1, 3)).forward == "hand"
+    assert teacher_nav(2, 3, (2, 3)).forward is None
+    assert not teacher_nav(0, 3, (0, 3)).back_to_hand
+
+
+def test_projector_hand_hides_on_the_throws_screen_and_rings_after_the_question() -> None:
+    steps = teacher_steps(lab_view(parse_hand("3c 4c 5c 7b 7o 7e 1o 6c"), FOURNIER))
+    shown = [projector_hand(8, steps, i) for i in range(len(steps))]
+    assert [(h.shown, h.ring_throw) for h in shown] == [
+        (True, False), (False, True), (True, True), (True, True), (True, True), (True, True)]
+    assert projector_hand(0, (), 0).shown is False

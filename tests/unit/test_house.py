@@ -28,6 +28,8 @@ from chinchon.engine.rules import (
 )
 from chinchon.engine.scoring import ScoreSheet
 from chinchon.engine.solver import Outcome, analyze, analyze_discards
+from chinchon.views import house
+from chinchon.views.i18n import t
 from harness.reference import hand_problems, solve, table_of, verdict
 from harness.reference_layoffs import random_pair
 from tests.unit.test_layoffs import check_pair
@@ -483,3 +485,42 @@ LAYOFF_HOUSES = [get_rules(code) for code in (
 def test_layoffs_match_the_reference_under_house_rules(seed: int, rules: Rules) -> None:
     closer, opponent = random_pair(random.Random(seed), rules)
     check_pair(rules, closer, opponent)
+
+
+# --- The editor's widgets: where they start, the code they make --------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(drawn=house_parts())
+def test_the_editors_first_values_make_the_rules_code_again(
+        drawn: tuple[str, dict[str, str]]) -> None:
+    base, parts = drawn
+    rules = get_rules(code_of(base, parts, list(parts)))
+    start = house.start_values(rules)
+    for key in house.CARD_KEYS + house.PLAY_CHOICE_KEYS:
+        if key not in house.NUMBER_KEYS:
+            assert start[key] in house.options(key)
+    # The page draws no seven-ten widget for a 48-card deck.
+    widgets = {name: value for name, value in start.items()
+               if not (name == "seven-ten" and start["deck"] != "40")}
+    assert house.build_code(base, house.chosen(widgets)) == rules.code()
+
+
+def test_chosen_reads_the_close_and_the_numbers_as_the_code_writes_them() -> None:
+    values = house.chosen({"close-kind": "one-loose", "close-limit": 3.0, "limit": 150.0,
+                           "returns": None, "jokers": "ace-of-oros"})
+    assert (values["close"], values["limit"], values["returns"], values["jokers"]) == (
+        "one-loose:3", "150", "", "ace-of-oros")
+    assert house.chosen({"close-kind": "all-melded", "close-limit": 4})["close"] == "all-melded"
+    assert house.chosen({})["close"] == "points:0"
+    assert house.build_code("fournier", house.chosen({"limit": 150, "close-kind": "points",
+                                                      "close-limit": 5})) == "fournier+limit=150"
+
+
+def test_choice_text_words_every_choice_of_the_editor() -> None:
+    assert house.choice_text("chinchon", "minus-ten", "en", -20) == t(
+        "house.value.chinchon.minus-ten", "en", minus_ten=-20)
+    assert house.choice_text("first-round-close", "no", "en") == t("house.value.no", "en")
+    assert house.choice_text("jokers", "ace-of-oros", "en") == t(
+        "house.value.jokers.ace-of-oros", "en")
+    assert house.choice_text("figures", "8-9-10", "en") == "8-9-10"  # a figure list as is

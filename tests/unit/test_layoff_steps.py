@@ -1,4 +1,5 @@
-"""The lay-off table's model: reading typed hands, dealing, the sheet's rows."""
+"""The Lay-off page's model: its first hands and rules, reading typed hands, dealing, the
+sheet's actions and rows."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ CLOSER = "7o 7c 7b 9e 10e 11e 4o"
 OPPS = ["7e 1c 2c 3c 5o 5b 8o", "12e 6o 6c 6b 2b 3b 11b"]
 
 
-def test_a_good_table_reads_cleanly() -> None:
+def test_good_hands_read_cleanly() -> None:
     reading = lt.read_hands(CLOSER, OPPS, get_rules("barajamos", players=3))
     assert reading.ok and [len(h) for h in reading.hands] == [7, 7, 7]
 
@@ -49,7 +50,7 @@ def test_a_long_bad_token_is_shortened() -> None:
 
 
 @pytest.mark.parametrize("rules_id", PROFILE_IDS)
-def test_deal_table_deals_a_closer_and_distinct_cards(rules_id: str) -> None:
+def test_deal_seats_deals_a_closer_and_distinct_cards(rules_id: str) -> None:
     rules = get_rules(rules_id)
     hands = lt.deal_seats(rules, 2, seed=11)
     assert can_close(hands[0], rules)
@@ -57,7 +58,7 @@ def test_deal_table_deals_a_closer_and_distinct_cards(rules_id: str) -> None:
     assert lt.deal_seats(rules, 2, seed=11) == hands != lt.deal_seats(rules, 2, seed=12)
 
 
-def test_table_query_round_trips() -> None:
+def test_hands_query_round_trips() -> None:
     rules = get_rules("barajamos", players=3)
     reading = lt.read_hands(CLOSER, OPPS, rules)
     query = lt.hands_query(reading.hands)
@@ -177,7 +178,7 @@ def test_outside_deck_a_joker_is_not_a_48_card_deck() -> None:
     assert found.cards == ("JK", "8b") and not found.deck_48
 
 
-def test_outside_deck_of_a_clean_table_is_empty() -> None:
+def test_outside_deck_of_clean_hands_is_empty() -> None:
     found = lt.outside_deck(lt.read_hands(CLOSER, OPPS, get_rules("barajamos", players=3)))
     assert found == lt.Outside((), False, ())
 
@@ -258,3 +259,89 @@ def test_refusals_of_used_returns_and_too_few_players() -> None:
 def test_refusal_of_an_unexpected_error_says_so_without_its_english_text() -> None:
     sheet = ScoreSheet.start(get_rules("barajamos"), 3)
     assert lt.refusal(ValueError("whatever"), sheet).kind is lt.RefusalKind.OTHER
+
+
+# --- The page's setup -----------------------------------------------------------------------
+
+
+def test_first_texts_prefer_the_address_then_the_session_then_the_tours_example() -> None:
+    from chinchon.views.tour import layoff_examples
+
+    assert lt.first_texts("7o+7c 7b", ["1e+2e", " 3e "], ["x"], "barajamos") == [
+        "7o 7c 7b", "1e 2e", "3e"]
+    assert lt.first_texts(None, ["1e"], None, "barajamos") == ["", "1e"]
+    assert lt.first_texts(None, [], ["7o", ""], "barajamos") == ["7o", ""]
+    example = layoff_examples("ludoteka")[0]
+    texts = lt.first_texts(None, [], None, "ludoteka")
+    assert [parse_hand(text) for text in texts] == [example.closer, *example.opponents]
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_opponents_range_seats_the_profiles_players_and_at_most_five(rules_id: str) -> None:
+    low, high = get_rules(rules_id).players
+    fewest, most, _ = lt.opponents_range((low, high), 2)
+    assert (fewest, most) == (max(1, low - 1), min(high - 1, lt.MAX_OPPONENTS))
+    assert [lt.opponents_range((low, high), n)[2] for n in (0, fewest, most, 99)] == [
+        fewest, fewest, most, most]
+
+
+def test_page_rules_keep_the_sidebars_options_but_the_decks() -> None:
+    assert lt.page_rules("barajamos", {"decks": 2}, 2) == get_rules("barajamos", players=3)
+    assert lt.page_rules("barajamos", {}, 5).deck.copies == 2  # six players: two decks
+    rules = lt.page_rules("ludoteka", {"deck": 48, "jokers": 2}, 1)
+    assert (rules.deck.size, rules.deck.jokers) == (48, 2)
+    house = lt.page_rules("fournier+limit=50", {}, 1)
+    assert house.limit == 50
+
+
+def test_sheet_key_changes_with_the_rules_players_and_deck() -> None:
+    keys = {lt.sheet_key(get_rules("ludoteka", **options), players)
+            for options in ({}, {"deck": 48}, {"jokers": 2}) for players in (2, 3)}
+    assert len(keys) == 6
+
+
+# --- The sheet's actions --------------------------------------------------------------------
+
+
+def test_add_hand_scores_the_typed_hand_in_turn_order_from_the_closer() -> None:
+    rules = get_rules("barajamos", players=3)
+    hands = lt.read_hands(CLOSER, OPPS, rules).hands
+    sheet = ScoreSheet.start(rules, 3)
+    done = lt.add_hand(sheet, 1, hands)
+    expected, _ = sheet.close(1, {1: hands[0], 2: hands[1], 0: hands[2]})
+    assert done == lt.SheetResult(expected)
+
+
+def test_add_hand_refuses_a_closer_who_cannot_close_and_keeps_the_sheet() -> None:
+    rules = get_rules("barajamos", players=3)
+    hand = parse_hand("1o 3o 5e 7b 9o 11c 12o")
+    sheet = ScoreSheet.start(rules, 3)
+    done = lt.add_hand(sheet, 0, [hand, parse_hand(OPPS[0]), parse_hand(OPPS[1])])
+    assert done.sheet is sheet and done.refusal is not None
+    assert done.refusal.kind is lt.RefusalKind.CANNOT_CLOSE
+
+
+def test_add_random_hand_is_seeded_by_the_page_and_the_hands_played() -> None:
+    sheet = ScoreSheet.start(get_rules("fournier"), 3)
+    first = lt.add_random_hand(sheet, 7)
+    assert first.refusal is None and len(first.sheet.history) == 1
+    assert first == lt.add_random_hand(sheet, 7)
+    second = lt.add_random_hand(first.sheet, 7)
+    assert len(second.sheet.history) == 2
+    assert second.sheet.history[1] != first.sheet.history[0]
+
+
+def test_spend_return_and_its_refusal() -> None:
+    rules = get_rules("barajamos", players=3)
+    sheet = ScoreSheet.start(rules, 3).score_close(0, Outcome.POINTS, {0: 0, 1: 101, 2: 3})
+    assert lt.spend_return(sheet, 1) == lt.SheetResult(sheet.spend_return(1))
+    refused = lt.spend_return(sheet, 2)
+    assert refused.sheet is sheet and refused.refusal == lt.Refusal(lt.RefusalKind.STILL_IN, 2)
+
+
+def test_no_closer_deals_a_hand_that_ends_with_the_stock() -> None:
+    rules = get_rules("ludoteka", players=3)
+    done = lt.no_closer(ScoreSheet.start(rules, 3), 4)
+    assert done.refusal is None and done.sheet.history[0].kind is EntryKind.NO_CLOSER
+    over = ScoreSheet.start(rules, 2).score_close(0, Outcome.POINTS, {0: 0, 1: 101})
+    assert lt.no_closer(over, 4).refusal == lt.Refusal(lt.RefusalKind.GAME_OVER, 0)

@@ -1,6 +1,7 @@
-"""Every game reading said where it is played (issue 24, item 3): the rules of the table on the
-Play page, each beside its rule with its source named; our readings marked as ours in the rules
-(never a source cited for them); each claim checked in the library where it can be."""
+"""Every game reading said where it is played (issue 24, item 3): the rules of the table beside
+each rule with its source named; our readings marked as ours in the rules (never a source cited
+for them); each claim checked in the library where it can be. The Play page's box of them:
+tests/pages/test_page_readings.py."""
 
 from __future__ import annotations
 
@@ -13,11 +14,10 @@ from chinchon.engine.rules import OURS, PROFILE_IDS, get_rules
 from chinchon.game.actions import Discard, Draw
 from chinchon.game.state import Phase, apply, legal_actions, new_game
 from chinchon.views import disclosures
-from chinchon.views.i18n import LANGUAGES, t
+from chinchon.views.i18n import t
 from chinchon.views.readings import rules_of_the_game
 from chinchon.views.sources import citation_parts
 from chinchon.views.tour import note_fields
-from tests.support.pages import open_page
 from tests.unit.test_game import rigged
 
 #: The readings the issue lists, by profile: (rule row, reading key).
@@ -128,29 +128,3 @@ def test_the_card_just_taken_from_the_pile_may_be_thrown_back(rules_id):
     top = state.top
     after = apply(state, Draw("pile"))
     assert top is not None and Discard(top) in legal_actions(after)
-
-
-# --- On the Play page ----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_play_page_shows_the_rules_of_the_table(lang):
-    at = open_page("pages/9_Play.py", rules="ludoteka", seats="greedy", seed="3", lang=lang)
-    assert not at.exception
-    box = next(e for e in at.expander if e.label == t("readings.title", lang))
-    text = " ".join(m.value for m in box.markdown)
-    assert t("tour.note.ludoteka.rotation", lang) in text
-    assert t("tour.note.ludoteka.stock_runs_out_end", lang) in text
-    assert t("variants.row.rotation", lang) in text
-    assert "Ludoteka ¹" in text
-    captions = " ".join(c.value for c in box.caption)
-    assert "Chinchon" in captions  # the source listed by title at the foot
-
-
-def test_the_play_page_rules_follow_the_house_table():
-    at = open_page("pages/9_Play.py", rules="barajamos+deck=40", seats="greedy,greedy",
-                   seed="1", lang="en")
-    assert not at.exception and not at.error
-    box = next(e for e in at.expander if e.label == "Rules of this table")
-    text = " ".join(m.value for m in box.markdown)
-    assert "40 cards ⌂" in text

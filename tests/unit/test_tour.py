@@ -72,7 +72,7 @@ def test_fournier_minus_ten_after_drawing_and_discarding() -> None:
     assert solved.analysis.outcome is Outcome.MINUS_TEN
     assert example.total is not None and solved.analysis.score is not None
     assert example.total + solved.analysis.score == 14
-    assert solved.table is not None and solved.table.best == Card.parse("1o")
+    assert solved.discards is not None and solved.discards.best == Card.parse("1o")
 
 
 def test_barajamos_layoff_example_follows_the_source() -> None:
@@ -303,3 +303,95 @@ def test_task_answers_are_the_solvers() -> None:
     assert throw.kind is TaskKind.THROW and throw.answers == {"1o"}
     ludoteka = {step.id: step for step in steps("ludoteka")}
     assert task(ludoteka["close"], get_rules("ludoteka")).answers == {"yes"}
+
+
+# --- What the page decides: screens, keys, what waits for the answer, the words of a swap -----
+
+
+def test_read_step_takes_a_screen_of_the_tour_only() -> None:
+    end = tour.end_screen(steps("fournier"))
+    assert end == len(steps("fournier")) + 1
+    assert [tour.read_step(raw, end) for raw in ("1", f" {end} ", "0", str(end + 1), "2x", "")
+            ] == [1, end, None, None, None, None]
+
+
+def test_key_screen_steps_within_the_tour() -> None:
+    end = 9
+    assert [tour.key_screen(action, 1, end) for action in ("back", "first", "next", "last")
+            ] == [1, 1, 2, 9]
+    assert tour.key_screen("next", end, end) == end and tour.key_screen("dance", 4, end) == 4
+    assert [tour.screen_within(s, end) for s in (-3, 0, 5, 12)] == [1, 1, 5, 9]
+
+
+def test_ticks_and_missed_follow_the_steps_answered() -> None:
+    found = steps("ludoteka")
+    done = {found[0].id, found[2].id}
+    marks = tour.ticks(found, done).split()
+    assert marks[:3] == ["✓", "○", "✓"] and len(marks) == len(found)
+    assert tour.missed(found, done) == tuple(i for i in range(1, len(found) + 1) if i not in (1, 3))
+    assert tour.missed(found, {s.id for s in found}) == ()
+
+
+def test_the_first_hand_waits_for_the_answer_but_not_on_the_layoff_step() -> None:
+    rules = get_rules("barajamos")
+    by_id = {step.id: step for step in steps("barajamos")}
+    close = by_id["close"]
+    assert tour.hides_first_example(close, task(close, rules).kind, answered=False)
+    assert not tour.hides_first_example(close, task(close, rules).kind, answered=True)
+    layoffs = by_id["layoffs"]
+    assert not tour.hides_first_example(layoffs, task(layoffs, rules).kind, answered=False)
+    deck = by_id["deck"]
+    assert tour.hides_first_example(deck, TaskKind.DECK, False) is bool(deck.examples)
+
+
+def test_verdict_reason_names_the_context_that_forbids_closing() -> None:
+    rules = get_rules("ludoteka")
+    close = next(step for step in steps("ludoteka") if step.id == "close")
+    reasons = [tour.verdict_reason(tour.solve(ex, rules).analysis, ex) for ex in close.examples]
+    assert reasons == [tour.VerdictReason.CAN_CLOSE, tour.VerdictReason.FIRST_ROUND,
+                       tour.VerdictReason.OVER_LIMIT]
+    loose = next(ex for ex in examples("barajamos") if hand_code(ex.hand).startswith("11o"))
+    analysis = tour.solve(loose, get_rules("barajamos")).analysis
+    assert tour.verdict_reason(analysis, loose) is tour.VerdictReason.CANNOT_CLOSE
+
+
+def test_swap_defaults_start_from_the_first_suggested_swap() -> None:
+    rules = get_rules("fournier")
+    for example in examples("fournier"):
+        choices = tour.swap_choices(held(example), rules)
+        out, index = tour.swap_defaults(example, choices)
+        assert out in held(example)
+        if example.swaps and example.swaps[0][1] in choices:
+            assert (out, choices[index]) == example.swaps[0]
+
+
+def test_change_note_says_what_a_swap_changed() -> None:
+    rules = get_rules("barajamos")
+    example = next(ex for ex in examples("barajamos") if hand_code(ex.hand).startswith("7o 7c"))
+    # The loose 4 of oros out, the rey of oros in: 10 loose points, not 4.
+    more = tour.compare(example, rules, Card.parse("4o"), Card.parse("12o"))
+    assert tour.change_note(more) == "points"
+    # The 4 of oros for the 4 of copas: nothing changes.
+    same = tour.compare(example, rules, Card.parse("4o"), Card.parse("4c"))
+    assert tour.change_note(same) == "nothing"
+
+
+def test_discard_is_best_compares_the_examples_discard_with_the_best() -> None:
+    rules = get_rules("fournier")
+    (example,) = [ex for ex in examples("fournier") if ex.drawn is not None]
+    assert tour.solve(example, rules).discard_is_best  # the source throws the best card
+    other = tour.Example(example.hand, example.caption, drawn=example.drawn,
+                         discard=Card.parse("3c"))
+    assert not tour.solve(other, rules).discard_is_best
+    assert tour.solve(examples("fournier")[0], rules).discard_is_best  # no draw
+
+
+def test_layoff_link_query_opens_the_same_hands_on_the_layoff_page() -> None:
+    from urllib.parse import parse_qs
+
+    example = tour.layoff_examples("barajamos")[0]
+    query = parse_qs(tour.layoff_link_query(example, "barajamos", "es"))
+    assert query["lang"] == ["es"] and query["rules"] == ["barajamos"]
+    # parse_qs reads "+" as a space, as Streamlit reads the address.
+    assert parse_hand(query["closer"][0]) == example.closer
+    assert tuple(parse_hand(opp) for opp in query["opp"]) == example.opponents

@@ -6,7 +6,15 @@ import pytest
 
 from chinchon.engine.rules import OURS, PROFILE_IDS, all_profiles, get_rules
 from chinchon.views.i18n import LANGUAGES
-from chinchon.views.variants import ROWS, compare, disagreements
+from chinchon.views.variants import (
+    ROWS,
+    Mark,
+    cell_marks,
+    columns,
+    compare,
+    disagreements,
+    shown_rows,
+)
 
 RULES_MD_ROWS = {
     "source", "players", "deck", "two_decks", "jokers", "points", "run_order", "group",
@@ -98,3 +106,45 @@ def test_module_doctests() -> None:
 
     result = doctest.testmod(chinchon.views.variants)
     assert result.attempted and not result.failed
+
+
+# --- The page's grid ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules_id", PROFILE_IDS)
+def test_your_profile_is_the_first_column_then_the_usual_order(rules_id: str) -> None:
+    grid = columns(get_rules(rules_id), house=False)
+    assert grid.yours == rules_id and grid.order[0] == rules_id
+    assert grid.order[1:] == tuple(pid for pid in PROFILE_IDS if pid != rules_id)
+    assert grid.profiles == all_profiles()
+    # Options chosen in the sidebar are not a column of their own.
+    assert columns(get_rules(rules_id, decks=2) if rules_id == "barajamos"
+                   else get_rules(rules_id), house=False).order == grid.order
+
+
+def test_house_rules_are_a_fifth_column_and_yours() -> None:
+    house = get_rules("fournier+limit=50")
+    grid = columns(house, house=True)
+    assert grid.order == (house.code(), *PROFILE_IDS)
+    assert grid.rules(house.code()) == house and len(grid.profiles) == 5
+
+
+def test_only_differences_keeps_the_rows_where_a_column_differs_from_yours() -> None:
+    grid = columns(get_rules("fournier+limit=50"), house=True)
+    rows = compare("en", grid.profiles)
+    assert shown_rows(rows, grid, only_differences=False) == rows
+    kept = shown_rows(rows, grid, only_differences=True)
+    assert 0 < len(kept) < len(rows)
+    for row in rows:
+        differs = any(row.differs(code, grid.yours) for code in grid.order)
+        assert (row in kept) is differs
+
+
+def test_cell_marks_your_column_differences_and_our_readings() -> None:
+    grid = columns(get_rules("ludoteka"), house=False)
+    for row in compare("en", grid.profiles):
+        assert cell_marks(row, grid.yours, grid.yours)[:1] == (Mark.YOURS,)
+        for code in grid.order:
+            marks = cell_marks(row, code, grid.yours)
+            assert (Mark.DIFFERS in marks) is row.differs(code, grid.yours)
+            assert (Mark.OURS in marks) is row.cells[code].ours
