@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -271,17 +272,7 @@ def add_to_lesson(cards: tuple[Card, ...], lang: str) -> None:
 
 # --- The projector ------------------------------------------------------------------------------
 
-_CSS = """
-.st-key-class_projector p, .st-key-class_projector li { font-size: 1.6rem; }
-.st-key-class_projector h2 { font-size: 2.4rem; padding-top: 0; }
-.st-key-class_projector h3 { font-size: 2.4rem; padding: .2rem 0; }
-.st-key-class_projector button p { font-size: 1.5rem; }
-.st-key-class_projector_join p { font-size: 1.8rem; }
-.st-key-class_projector_join strong { font-size: 2.8rem; letter-spacing: .1em;
-  white-space: nowrap; }
-.st-key-class_projector_join code { font-size: 1.3rem; white-space: pre-wrap;
-  word-break: break-all; }
-"""
+_CSS = Path(__file__).with_name("class_lessons.css").read_text(encoding="utf-8")
 
 
 def _on_key(run: Running, action: str) -> None:
