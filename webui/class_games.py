@@ -4,12 +4,13 @@ games and his students' since they joined, and the coach's mistakes of one of th
 from __future__ import annotations
 
 from chinchon.engine.cards import Card
-from chinchon.store.classes import Classes, ClassInfo
+from chinchon.store.classes import Classes
 from chinchon.store.played import Played
+from chinchon.store.rows.classes import ClassInfo
 from chinchon.views.i18n import fmt_date
 from chinchon.views.mistakes import game_of, mistake_hands, mistake_links
 from webui import progress
-from webui.classes import tr
+from webui.class_common import tr
 
 
 def class_games(book: Classes, info: ClassInfo, key: str, *, profile: str | None = None
@@ -22,10 +23,8 @@ def class_games(book: Classes, info: ClassInfo, key: str, *, profile: str | None
     if mine is not None:
         found.update({g.id: ("", g) for g in book.store.played_games(mine)
                       if g.actions and g.seat == 0})
-    data = book.dashboard_data(info.id, key)
-    for member in data.members:
-        found.update({g.id: (member.nickname, g) for g in data.games.get(member.learner_id, ())
-                      if g.seat == 0})
+    for member, games in book.members_games(info.id, key):
+        found.update({g.id: (member.nickname, g) for g in games if g.seat == 0})
     if profile is not None:
         found = {k: v for k, v in found.items() if v[1].rules_id.split("+")[0] == profile}
     return dict(sorted(found.items(), key=lambda item: item[1][1].updated_at, reverse=True))

@@ -5,6 +5,7 @@ reveal, readable from the back of a room.
 
 The hand a lesson is on lives in the database (:mod:`chinchon.store.class_lessons`), so the
 hand lab, the projector and the teacher's phone follow one another; the projector polls it.
+What the buttons do is :mod:`chinchon.services.lessons` and :mod:`chinchon.services.live`.
 """
 
 from __future__ import annotations
@@ -19,14 +20,15 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon import puzzles as pz
 from chinchon.engine.cards import Card
-from chinchon.store.class_lessons import MAX_HANDS, Lesson, LessonHand, Lessons
-from chinchon.store.class_live import LiveQuestions
-from chinchon.store.classes import ClassError, Classes, ClassInfo
+from chinchon.services import lessons as service
+from chinchon.services.live import ask_hand, hand_puzzle
+from chinchon.store.class_checks import ClassError
+from chinchon.store.class_lessons import Lesson, LessonHand, Lessons
+from chinchon.store.classes import Classes
 from chinchon.store.played import Played
+from chinchon.store.rows.classes import ClassInfo
 from webui.cards import show_cards
-from webui.class_games import class_games, game_mistakes, game_name
-from webui.class_live import ask_puzzle, board_state, hand_puzzle, live_block, projector_link
-from webui.classes import (
+from webui.class_common import (
     TEACHING,
     base_url,
     classes,
@@ -40,6 +42,8 @@ from webui.classes import (
     teacher_link,
     tr,
 )
+from webui.class_games import class_games, game_mistakes, game_name
+from webui.class_live import board_state, live_block, projector_link
 from webui.keys import step_keys
 from webui.ui import page_css, url_arrival
 
@@ -73,11 +77,9 @@ def hand_lab_link(info: ClassInfo, key: str, lesson_id: str) -> str:
 
 def _save(book: Classes, info: ClassInfo, key: str) -> None:
     state = st.session_state
-    found = pz.shipped()
-    hands = [LessonHand(found[p].hand, p) for p in state.get("class_lesson_puzzles", [])
-             if p in found]
     try:
-        Lessons(book).save(info.id, key, state.get("class_lesson_title", ""), hands)
+        service.lesson_from_puzzles(book, info.id, key, state.get("class_lesson_title", ""),
+                                    state.get("class_lesson_puzzles", []))
     except ClassError as error:
         flash("error", f"error.{error.reason}")
         return
@@ -100,8 +102,8 @@ def _save_game(book: Classes, info: ClassInfo, key: str, games: dict[str, tuple[
         flash("info", "lesson.no_mistakes")
         return
     try:
-        Lessons(book).save(info.id, key, state.get("class_lesson_title", ""),
-                           [LessonHand(hand) for hand in hands[:MAX_HANDS]])
+        service.lesson_from_hands(book, info.id, key, state.get("class_lesson_title", ""),
+                                  hands)
     except ClassError as error:
         flash("error", f"error.{error.reason}")
         return
@@ -185,8 +187,7 @@ def follow(run: Running, hand_key: str, step_key: str) -> None:
 def move(run: Running, delta: int) -> None:
     """Go ``delta`` hands on (a callback: the next run shows the hand)."""
     try:
-        Lessons(run.book).go_to(run.info.id, run.key, run.lesson.id, run.lesson.step + delta,
-                                run.lesson.version)
+        service.move_hand(run.book, run.info.id, run.key, run.lesson, delta)
     except SQLAlchemyError:  # the database failed mid-way: say so, never a traceback
         flash("warning", "no_database")
 
@@ -197,9 +198,7 @@ def where_text(run: Running, lang: str) -> str:
 
 
 def _ask_hand(run: Running, hand: LessonHand) -> None:
-    puzzle = hand_puzzle(hand, run.info.rules)
-    if puzzle is not None:
-        ask_puzzle(LiveQuestions(run.book), run.info, run.key, puzzle, run.lesson.id)
+    ask_hand(run.book, run.info.id, run.key, run.info.rules, run.lesson.id, hand)
 
 
 def ask_button(run: Running, lang: str) -> None:
@@ -224,12 +223,10 @@ def _add(book: Classes, cards: tuple[Card, ...]) -> None:
     state = st.session_state
     class_id = str(state.get("class_lab_class") or "")
     key = str(state.get(TEACHING, {}).get(class_id) or "")
-    lessons, hand = Lessons(book), LessonHand(cards)
+    chosen = state.get("class_lab_lesson", NEW)
     try:
-        if state.get("class_lab_lesson", NEW) == NEW:
-            lesson = lessons.save(class_id, key, state.get("class_lab_title", ""), [hand])
-        else:
-            lesson = lessons.add_hand(class_id, key, state["class_lab_lesson"], hand)
+        lesson = service.add_hand(book, class_id, key, None if chosen == NEW else chosen,
+                                  state.get("class_lab_title", ""), cards)
     except ClassError as error:
         flash("error", f"error.{error.reason}")
         return
@@ -276,10 +273,9 @@ _CSS = Path(__file__).with_name("class_lessons.css").read_text(encoding="utf-8")
 
 
 def _on_key(run: Running, action: str) -> None:
-    deltas = {"next": 1, "back": -1, "first": -len(run.lesson.hands),
-              "last": len(run.lesson.hands)}
-    if action in deltas:
-        move(run, deltas[action])
+    delta = service.key_step(run.lesson, action)
+    if delta is not None:
+        move(run, delta)
 
 
 def _join_box(info: ClassInfo, lang: str) -> None:
@@ -311,7 +307,7 @@ def _screen(book: Classes, info: ClassInfo, key: str, lesson_id: str | None,
     """What the room reads, redrawn at each poll: the lesson's hand, then the question (its
     own hand drawn only when it is not the lesson's)."""
     hand: tuple[Card, ...] = ()
-    seen = board_state(LiveQuestions(book), info.id)
+    seen = board_state(book, info.id)
     current, asked = (seen.question, seen.puzzle) if seen is not None else (None, None)
     if lesson_id is not None:
         now = Lessons(book).get(info.id, key, lesson_id)

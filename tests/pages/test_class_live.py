@@ -17,8 +17,9 @@ from benchmarks.bench_load import TIMEOUT, Session
 from benchmarks.server import StreamlitServer
 from chinchon.puzzles import find_puzzle
 from chinchon.store import Store
+from chinchon.store.class_checks import ClassError
 from chinchon.store.class_live import LiveQuestions
-from chinchon.store.classes import ClassError, Classes
+from chinchon.store.classes import Classes
 
 PUZZLE = "barajamos-017"
 STUDENTS = 10

@@ -14,7 +14,7 @@ from chinchon.store.class_lessons import Lessons
 from chinchon.store.classes import Classes
 from chinchon.views.i18n import t
 from tests.support.pages import open_as
-from webui.classes import TEACHING
+from webui.class_common import TEACHING
 
 PAGE = "pages/99_Class.py"
 

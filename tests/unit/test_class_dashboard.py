@@ -10,8 +10,8 @@ from collections import defaultdict
 import pytest
 
 from chinchon.store import Attempt, Played, Store
-from chinchon.store.class_dashboard import dashboard
 from chinchon.store.classes import Classes
+from chinchon.views.class_dashboard import dashboard
 
 PUZZLES = [f"barajamos-{n:03d}" for n in range(1, 7)]
 CARDS = ["1o", "2o", "5c", "7e", "11b", "12b"]

@@ -1,0 +1,1 @@
+"""Plain rows the store returns, which views may import: no SQLAlchemy here."""
