@@ -11,14 +11,14 @@ import random
 import streamlit as st
 
 from chinchon import puzzles as pz
-from chinchon.services.classes import FORM_KINDS, WorkForm, assign
+from chinchon.services.classes import FORM_KINDS, WorkForm, assign, game_mistake_links
 from chinchon.store.class_checks import BOT_LEVELS, MAX_GAMES, MAX_PUZZLES, ClassError
 from chinchon.store.classes import Classes
 from chinchon.store.played import Played
 from chinchon.store.rows.classes import ClassInfo
 from chinchon.views.i18n import t
 from webui.class_common import flash, tr
-from webui.class_games import class_games, game_mistake_links, game_name
+from webui.class_games import class_games, game_name
 from webui.ui import literal
 
 #: The picks' "any" (of theme, criterion, difficulty).

@@ -21,6 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from chinchon import puzzles as pz
 from chinchon.engine.cards import Card
 from chinchon.services import lessons as service
+from chinchon.services.classes import game_mistakes
 from chinchon.services.live import ask_hand, hand_puzzle
 from chinchon.store.class_checks import ClassError
 from chinchon.store.class_lessons import Lesson, LessonHand, Lessons
@@ -42,7 +43,7 @@ from webui.class_common import (
     teacher_link,
     tr,
 )
-from webui.class_games import class_games, game_mistakes, game_name
+from webui.class_games import class_games, game_name
 from webui.class_live import board_state, live_block, projector_link
 from webui.keys import step_keys
 from webui.ui import page_css, url_arrival

@@ -1,6 +1,6 @@
 """The teacher's side of the Class page: the links to share, the class's settings, the
-assignments, and the dashboard (a table, a chart, a CSV download). Nicknames only: no other
-thing about a learner is shown, and only this class's students are read."""
+assignments, and the dashboard (a grid of students, a chart, a CSV download). Nicknames only:
+no other thing about a learner is shown, and only this class's students are read."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def _cell(row: StudentRow, work: Assignment, lang: str) -> str:
 
 
 def student_frame(board: Dashboard, works: Sequence[Assignment], lang: str) -> pd.DataFrame:
-    """One row per student: the table on screen and in the CSV (nicknames only)."""
+    """One row per student: the grid on screen and in the CSV (nicknames only)."""
     rows = []
     for row in board.students:
         record: dict[str, str] = {tr("col.nickname", lang): row.nickname}

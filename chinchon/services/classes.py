@@ -21,9 +21,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from chinchon import puzzles as pz
+from chinchon.engine.cards import Card
 from chinchon.store.classes import Classes
+from chinchon.store.played import Played
 from chinchon.store.rows.classes import Assignment, ClassInfo, Member, NewClass
 from chinchon.views.class_dashboard import Dashboard, Progress, dashboard, progress
+from chinchon.views.mistakes import game_of, mistake_hands, mistake_links
 
 #: The new-assignment form's kinds: "game" makes a puzzle assignment of a game's positions.
 FORM_KINDS = ("puzzles", "game", "tour", "games")
@@ -63,6 +66,37 @@ def join_page(book: Classes, code: str, learner_id: str | None) -> JoinPage:
 def join_class(book: Classes, code: str, learner_id: str, nickname: str) -> Member:
     """The learner joins the class of ``code`` as ``nickname`` (:meth:`Classes.join`)."""
     return book.join(code, learner_id, nickname)
+
+
+# --- Games to make work of ----------------------------------------------------------------------
+
+
+def class_games(book: Classes, class_id: str, key: str, teacher: str | None, *,
+                profile: str | None = None) -> dict[str, tuple[str, Played]]:
+    """The games work may be made from: the ``teacher``'s own Play games (the session's
+    learner) and his students' since they joined, each by id with who played it (the teacher:
+    an empty name), newest first; only those of the ``profile`` when given."""
+    found: dict[str, tuple[str, Played]] = {}
+    if teacher is not None:
+        found.update({g.id: ("", g) for g in book.store.played_games(teacher)
+                      if g.actions and g.seat == 0})
+    for member, games in book.members_games(class_id, key):
+        found.update({g.id: (member.nickname, g) for g in games if g.seat == 0})
+    if profile is not None:
+        found = {k: v for k, v in found.items() if v[1].rules_id.split("+")[0] == profile}
+    return dict(sorted(found.items(), key=lambda item: item[1][1].updated_at, reverse=True))
+
+
+def game_mistakes(game: Played) -> tuple[tuple[Card, ...], ...]:
+    """The eight cards before each throw of ``game`` the coach grades a mistake or worse (a
+    lesson); ``ValueError`` when the game can no longer be replayed."""
+    return mistake_hands(game_of(game.setup, game.moves))
+
+
+def game_mistake_links(game: Played) -> tuple[dict[str, str], ...]:
+    """Those mistakes as the Puzzles page's link values (an assignment): rules, cards held
+    and seen; ``ValueError`` when the game can no longer be replayed."""
+    return mistake_links(game_of(game.setup, game.moves))
 
 
 # --- Assignments --------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -17,6 +18,7 @@ from chinchon.services import live
 from chinchon.store.class_checks import ClassError
 from chinchon.store.class_lessons import LessonHand, Lessons
 from chinchon.store.classes import Classes
+from chinchon.store.played import Played
 from chinchon.store.rows.classes import NewClass
 from chinchon.store.store import Attempt, Store
 
@@ -166,6 +168,41 @@ def test_the_dashboard_and_a_student_s_own_work(book: Classes, made: NewClass) -
     with pytest.raises(ClassError) as caught:
         service.student_work(book, made.id, "cd" * 16)
     assert caught.value.reason == "not-member"
+
+
+def _played(book: Classes, learner: str, rules: str, minute: int, *, finished: bool = True,
+            actions: int = 4, seat: int = 0) -> Played:
+    game = Played.new(learner, rules, {"rules": rules}, "d" * 16, seats=2, origin="new",
+                      seat=seat)
+    game = (game.finish("", actions, {"winner": 0}, None) if finished
+            else game.moved("", actions))
+    # Minutes apart, so that "newest first" is one order.
+    game = replace(game, updated_at=datetime.datetime(2030, 1, 1, 12, minute))
+    book.store.save_played(game)
+    return game
+
+
+def test_the_games_work_is_made_from(book: Classes) -> None:
+    made = book.create("Club", "fournier", "es")
+    teacher = book.store.new_learner()
+    ana = book.store.new_learner()
+    book.join(made.join_code, ana, "Ana")
+    mine = _played(book, teacher, "fournier", 1, finished=False)
+    _played(book, teacher, "fournier", 2, actions=0)  # not a move made: nothing to teach
+    other = _played(book, teacher, "barajamos+j2", 3)
+    hers = _played(book, ana, "fournier", 4)
+    _played(book, ana, "fournier", 5, finished=False)  # unfinished: a student's does not count
+    _played(book, ana, "fournier", 6, seat=1)  # a seat other than the first
+    found = service.class_games(book, made.id, made.key, teacher)
+    assert [(k, who) for k, (who, _) in found.items()] == [
+        (hers.id, "Ana"), (other.id, ""), (mine.id, "")]
+    assert list(service.class_games(book, made.id, made.key, teacher, profile="fournier")) == [
+        hers.id, mine.id]
+    assert list(service.class_games(book, made.id, made.key, None)) == [hers.id]
+    with pytest.raises(ValueError):
+        service.game_mistakes(hers)  # no moves to replay
+    with pytest.raises(ValueError):
+        service.game_mistake_links(hers)
 
 
 # --- Live questions ------------------------------------------------------------------------------
