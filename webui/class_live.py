@@ -112,9 +112,7 @@ def live_block(book: Classes, info: ClassInfo, key: str, lang: str, *, card_widt
 def teacher_panel(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
     """Ask a question, and (polled) how many answered; reveal what was thrown."""
     st.subheader(tr("live.title", lang), anchor=False)
-    choices = [p.id for p in pz.pool(info.rules_id) if p.question == "discard"]
-    assigned = [p for w in book.assignments(info.id) for p in w.puzzles if p in choices]
-    ordered = list(dict.fromkeys([*assigned, *choices]))
+    ordered = service.live_choices(book, info)
     if ordered:
         c1, c2 = st.columns([3, 1])
         c1.selectbox(tr("live.pick", lang), ordered, key="class_live_pick",

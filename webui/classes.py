@@ -260,13 +260,9 @@ def puzzle_tools(puzzle: pz.Puzzle, candidates: Sequence[pz.Puzzle], lang: str) 
     book = classes()
     if teaching and book is not None and puzzle.id in pz.shipped():
         with st.popover(tr("add_to", lang), icon=":material/assignment_add:"):
-            for class_id, key in teaching.items():
-                try:
-                    info = book.open(class_id, key)
-                except ClassError:
-                    continue
+            for info, works in service.teaching_choices(book, teaching):
+                class_id, key = info.id, teaching[info.id]
                 st.caption(plain_md(info.name))
-                works = [w for w in book.assignments(class_id) if w.kind == "puzzles"]
                 names: dict[str | None, str] = {None: tr("add_new", lang)}
                 names.update({w.id: assignment_name(w, lang) for w in works})
                 chosen = st.selectbox(tr("add_which", lang), list(names),

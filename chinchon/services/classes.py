@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from chinchon import puzzles as pz
 from chinchon.engine.cards import Card
+from chinchon.store.class_checks import ClassError
 from chinchon.store.classes import Classes
 from chinchon.store.played import Played
 from chinchon.store.rows.classes import Assignment, ClassInfo, Member, NewClass
@@ -180,6 +181,21 @@ def student_work(book: Classes, class_id: str, learner_id: str) -> StudentWork:
     return StudentWork(data.info, data.members[0],
                        tuple((work, progress(work, data, learner_id))
                              for work in data.assignments))
+
+
+def teaching_choices(book: Classes, teaching: Mapping[str, str]
+                     ) -> list[tuple[ClassInfo, list[Assignment]]]:
+    """The classes opened as teacher in this session (``teaching``: class id → key) that
+    still open with their key, each with its puzzle assignments (for "add to an
+    assignment")."""
+    found = []
+    for class_id, key in teaching.items():
+        try:
+            info = book.open(class_id, key)
+        except ClassError:
+            continue
+        found.append((info, [w for w in book.assignments(class_id) if w.kind == "puzzles"]))
+    return found
 
 
 def add_puzzle(book: Classes, class_id: str, key: str, assignment_id: str | None,

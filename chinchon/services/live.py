@@ -18,7 +18,7 @@ from chinchon.store.class_checks import ClassError
 from chinchon.store.class_lessons import LessonHand
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.classes import Classes
-from chinchon.store.rows.classes import Poll, Question
+from chinchon.store.rows.classes import ClassInfo, Poll, Question
 from chinchon.views.live_board import LiveBoard, StudentLive, live_board, question_puzzle
 
 
@@ -75,6 +75,14 @@ def hand_puzzle(hand: LessonHand, rules: str) -> pz.Puzzle | None:
     if len(hand.cards) != 8:
         return None
     return pz.position_puzzle(rules, {}, pz.position_query(hand.cards))
+
+
+def live_choices(book: Classes, info: ClassInfo) -> list[str]:
+    """The puzzles the teacher may ask: the "What would you throw?" ones of the class's
+    profile, those its assignments hold first."""
+    choices = [p.id for p in pz.pool(info.rules_id) if p.question == "discard"]
+    assigned = [p for w in book.assignments(info.id) for p in w.puzzles if p in choices]
+    return list(dict.fromkeys([*assigned, *choices]))
 
 
 def ask(book: Classes, class_id: str, key: str, puzzle: pz.Puzzle,

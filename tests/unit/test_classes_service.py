@@ -149,6 +149,16 @@ def test_add_a_puzzle_to_a_new_or_an_existing_assignment(book: Classes, made: Ne
         service.add_puzzle(book, made.id, "wrong-key-" * 3, None, first)
 
 
+def test_the_classes_a_puzzle_may_be_added_to(book: Classes, made: NewClass) -> None:
+    other = book.create("Otro", "fournier", "en")
+    work = book.assign(made.id, made.key, "puzzles", puzzles=[pz.pool("barajamos")[0].id])
+    book.assign(made.id, made.key, "tour")
+    teaching = {made.id: made.key, other.id: other.key, "f" * 32: "wrong-key-" * 3}
+    found = service.teaching_choices(book, teaching)
+    # The class of a stale key is left out; only puzzle assignments are offered.
+    assert [(info.id, works) for info, works in found] == [(made.id, [work]), (other.id, [])]
+
+
 def test_the_dashboard_and_a_student_s_own_work(book: Classes, made: NewClass) -> None:
     puzzle = pz.pool("barajamos")[0]
     work = book.assign(made.id, made.key, "puzzles", puzzles=[puzzle.id])
@@ -240,6 +250,16 @@ def test_a_question_is_followed_from_poll_to_poll(book: Classes, made: NewClass)
     mine = live.my_live(book, made.id, ana)
     assert mine is not None and (mine.answered, mine.right) == (1, 1)
     assert live.my_live(book, made.id, "cd" * 16) is None
+
+
+def test_the_puzzles_to_ask_put_the_assigned_ones_first(book: Classes,
+                                                         made: NewClass) -> None:
+    discards = [p.id for p in pz.pool("barajamos") if p.question == "discard"]
+    others = [p.id for p in pz.pool("barajamos") if p.question != "discard"]
+    book.assign(made.id, made.key, "puzzles", puzzles=[discards[5], others[0], discards[2]])
+    choices = live.live_choices(book, made)
+    assert choices[:2] == [discards[5], discards[2]]
+    assert sorted(choices) == sorted(discards)
 
 
 def test_only_a_shipped_pick_is_asked(book: Classes, made: NewClass) -> None:
