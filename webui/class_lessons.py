@@ -164,11 +164,12 @@ def running(lang: str) -> Running | None:
         return None
     class_id, key, lesson_id = where
     try:
-        info = book.open(class_id, key)
-        lesson = Lessons(book).get(class_id, key, lesson_id)
+        info, lesson = service.open_lesson(book, class_id, key, lesson_id)
     except ClassError as error:
         refused(error, lang)
         state[RUNNING] = None
+        return None
+    if lesson is None:  # not reached: the session keeps a route only with its lesson id
         return None
     remember_teacher(class_id, key)
     return Running(book, info, key, lesson)
@@ -332,8 +333,7 @@ def projector_view(book: Classes, class_id: str, key: str, lesson_id: str | None
     """The projector: the join code, the lesson's hand (stepped by the clicker keys), the
     live question with how many answered and, revealed, what the class threw."""
     try:
-        info = book.open(class_id, key)
-        lesson = Lessons(book).get(class_id, key, lesson_id) if lesson_id else None
+        info, lesson = service.open_lesson(book, class_id, key, lesson_id)
     except ClassError as error:
         refused(error, lang)
         return

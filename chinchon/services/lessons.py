@@ -19,9 +19,18 @@ from chinchon import puzzles as pz
 from chinchon.engine.cards import Card
 from chinchon.store.class_lessons import MAX_HANDS, Lesson, LessonHand, Lessons
 from chinchon.store.classes import Classes
+from chinchon.store.rows.classes import ClassInfo
 
 #: The clicker's keys as hands to move by (first and last: the whole lesson's length).
 _KEY_STEPS = {"next": 1, "back": -1}
+
+
+def open_lesson(book: Classes, class_id: str, key: str, lesson_id: str | None
+                ) -> tuple[ClassInfo, Lesson | None]:
+    """The class for its teacher and the lesson ``lesson_id`` of it as stored now (None
+    without one); refused by name (``unknown-class``, ``wrong-key``, ``unknown-lesson``)."""
+    info = book.open(class_id, key)
+    return info, Lessons(book).get(class_id, key, lesson_id) if lesson_id else None
 
 
 def key_step(lesson: Lesson, action: str) -> int | None:

@@ -306,6 +306,21 @@ def test_a_lesson_s_hand_moves_by_buttons_and_keys(book: Classes, made: NewClass
     assert first.step == 0
 
 
+def test_a_lesson_opens_for_its_teacher_only(book: Classes, made: NewClass) -> None:
+    lesson = lesson_service.lesson_from_puzzles(book, made.id, made.key, "Uno",
+                                                [pz.pool("barajamos")[0].id])
+    assert lesson_service.open_lesson(book, made.id, made.key, lesson.id) == (
+        book.open(made.id, made.key), lesson)
+    assert lesson_service.open_lesson(book, made.id, made.key, None)[1] is None
+    other = book.create("Otro", "barajamos", "es")
+    for class_id, key, lesson_id, reason in [
+            (made.id, "wrong-key-" * 3, lesson.id, "wrong-key"),
+            (other.id, other.key, lesson.id, "unknown-lesson")]:
+        with pytest.raises(ClassError) as caught:
+            lesson_service.open_lesson(book, class_id, key, lesson_id)
+        assert caught.value.reason == reason
+
+
 def test_hands_from_a_game_and_from_the_hand_lab(book: Classes, made: NewClass) -> None:
     hands = [(parse_hand(EIGHT))] * 45
     lesson = lesson_service.lesson_from_hands(book, made.id, made.key, "Errores", hands)
