@@ -30,7 +30,7 @@ def chosen_puzzles(rules: str, ids: str | None, theme: str | None, count: int | 
     from), or ``count`` of the theme drawn with ``seed``, listed by id; under a house code."""
     from chinchon.puzzles import pool, shipped  # the packs: only when a worksheet is made
 
-    table = parse_house(rules)
+    house = parse_house(rules)
     if (ids is None) == (theme is None):
         raise ValueError("give either --puzzles ID,ID,… or --theme T with --count N")
     if ids is not None:
@@ -39,23 +39,23 @@ def chosen_puzzles(rules: str, ids: str | None, theme: str | None, count: int | 
             puzzle = shipped().get(raw)
             if puzzle is None:
                 raise ValueError(f"no such puzzle: {quote(raw)}")
-            if puzzle.rules_id != table.id:
+            if puzzle.rules_id != house.id:
                 raise ValueError(f"puzzle {quote(raw)} is a {puzzle.rules_id} puzzle, not "
-                                 f"{table.id}")
+                                 f"{house.id}")
             found.append(puzzle)
     else:
         if theme not in THEMES:
             raise ValueError(f"not a theme: {quote(theme)} (one of {', '.join(THEMES)})")
         if count is None or not 1 <= count <= MAX_PUZZLES:
             raise ValueError(f"--count is 1 to {MAX_PUZZLES} with --theme, not {quote(count)}")
-        candidates = pool(table.id, theme)
+        candidates = pool(house.id, theme)
         if not candidates:
-            raise ValueError(f"no {table.id} puzzle has the theme {quote(theme)}")
+            raise ValueError(f"no {house.id} puzzle has the theme {quote(theme)}")
         found = sorted(random.Random(seed).sample(candidates, min(count, len(candidates))),
                        key=lambda p: p.id)
     if not found or len(found) > MAX_PUZZLES:
         raise ValueError(f"a worksheet holds 1 to {MAX_PUZZLES} puzzles, not {len(found)}")
-    return [p.under(table.code()) for p in found]
+    return [p.under(house.code()) for p in found]
 
 
 def _worksheet(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:

@@ -8,6 +8,7 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.views.i18n import t
+from webui import class_common as common
 from webui import classes as cl
 from webui import progress
 from webui.class_lessons import projector_view
@@ -18,9 +19,9 @@ from webui.ui import current_rules, setup_page
 _projector = st.query_params.get("view") == "projector"
 lang, rules_id = setup_page("class", sidebar="collapsed" if _projector else "auto")
 progress.banner(lang)
-cl.show_flash(lang)
-book = cl.classes()
-where = cl.route()
+common.show_flash(lang)
+book = common.classes()
+where = common.route()
 
 
 def away() -> None:

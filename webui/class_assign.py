@@ -1,6 +1,7 @@
 """The teacher's "new assignment" form: puzzles picked from the packs by theme, criterion and
 difficulty, the coach's mistakes of a played game as puzzles, the class's rules tour, or a
-number of games against a bot level; each with an optional due date."""
+number of games against a bot level; each with an optional due date. The assignment itself is
+made by :func:`chinchon.services.classes.assign`."""
 
 from __future__ import annotations
 
@@ -10,31 +11,22 @@ import random
 import streamlit as st
 
 from chinchon import puzzles as pz
-from chinchon.store.classes import (
-    BOT_LEVELS,
-    MAX_GAMES,
-    MAX_PUZZLES,
-    ClassError,
-    Classes,
-    ClassInfo,
-)
+from chinchon.services.classes import FORM_KINDS, WorkForm, assign, game_mistake_links
+from chinchon.store.class_checks import BOT_LEVELS, MAX_GAMES, MAX_PUZZLES, ClassError
+from chinchon.store.classes import Classes
+from chinchon.store.rows.classes import ClassInfo
 from chinchon.store.rows.played import Played
 from chinchon.views.i18n import t
-from webui.class_games import class_games, game_mistake_links, game_name
-from webui.classes import ANY, flash, tr
+from webui.class_common import flash, tr
+from webui.class_games import class_games, game_name
 from webui.ui import literal
 
-#: The form's kinds: "game" makes a puzzle assignment of a game's positions.
-FORM_KINDS = ("puzzles", "game", "tour", "games")
+#: The picks' "any" (of theme, criterion, difficulty).
+ANY = "any"
 
 
-def pick_puzzles(rules_id: str, theme: str | None, criterion: str | None,
-                 difficulty: str | None, count: int, rng: random.Random) -> list[str]:
-    """``count`` shipped puzzles of the profile with that theme, criterion and difficulty
-    (any, where None), drawn at random and listed by id."""
-    found = [p for p in pz.pool(rules_id, theme, difficulty)
-             if criterion is None or p.criterion == criterion]
-    return sorted(p.id for p in rng.sample(found, min(count, len(found))))
+def _any(pick: str) -> str | None:
+    return None if pick == ANY else pick
 
 
 def _pack_picks(lang: str) -> tuple[str, str, str, int]:
@@ -95,28 +87,23 @@ def assignment_form(book: Classes, info: ClassInfo, key: str, lang: str) -> None
                             + datetime.timedelta(days=7))
         if not st.form_submit_button(tr("assign", lang), icon=":material/assignment_add:"):
             return
-    puzzles: list[str] = []
     positions: list[dict[str, str]] = []
-    if picks is not None:
-        theme, criterion, level, number = picks
-        puzzles = pick_puzzles(info.rules_id, None if theme == ANY else theme,
-                               None if criterion == ANY else criterion,
-                               None if level == ANY else level, number, random.Random())
-        if not puzzles:
-            st.warning(tr("no_puzzles", lang))
-            return
-    elif kind == "game":
+    if kind == "game":
         found = _game_positions(games, chosen, lang)
         if found is None:
             return
         positions = found
+    theme, criterion, level, number = picks or (ANY, ANY, ANY, 0)
+    form = WorkForm(str(kind), title or "", _any(theme), _any(criterion), _any(level), number,
+                    positions, bot, int(count) if count else None,
+                    due if has_due and isinstance(due, datetime.date) else None)
     try:
-        book.assign(info.id, key, "games" if kind == "games" else "tour" if kind == "tour"
-                    else "puzzles", title=title or "", puzzles=puzzles, positions=positions,
-                    bot=bot, games=int(count) if count else None,
-                    due=due if has_due and isinstance(due, datetime.date) else None)
+        made = assign(book, info, key, form, random.Random())
     except ClassError as error:
         st.error(literal(str(error)))
+        return
+    if made is None:
+        st.warning(tr("no_puzzles", lang))
         return
     flash("success", "assigned")
     st.rerun()

@@ -5,12 +5,14 @@ reveal, readable from the back of a room.
 
 The hand a lesson is on lives in the database (:mod:`chinchon.store.class_lessons`), so the
 hand lab, the projector and the teacher's phone follow one another; the projector polls it.
+What the buttons do is :mod:`chinchon.services.lessons` and :mod:`chinchon.services.live`.
 """
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -18,14 +20,16 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon import puzzles as pz
 from chinchon.engine.cards import Card
-from chinchon.store.class_lessons import MAX_HANDS, Lesson, LessonHand, Lessons
-from chinchon.store.class_live import LiveQuestions
-from chinchon.store.classes import ClassError, Classes, ClassInfo
+from chinchon.services import lessons as service
+from chinchon.services.classes import game_mistakes
+from chinchon.services.live import ask_hand, hand_puzzle
+from chinchon.store.class_checks import ClassError
+from chinchon.store.class_lessons import Lesson, LessonHand, Lessons
+from chinchon.store.classes import Classes
+from chinchon.store.rows.classes import ClassInfo
 from chinchon.store.rows.played import Played
 from webui.cards import show_cards
-from webui.class_games import class_games, game_mistakes, game_name
-from webui.class_live import ask_puzzle, board_state, hand_puzzle, live_block, projector_link
-from webui.classes import (
+from webui.class_common import (
     TEACHING,
     base_url,
     classes,
@@ -39,6 +43,8 @@ from webui.classes import (
     teacher_link,
     tr,
 )
+from webui.class_games import class_games, game_name
+from webui.class_live import board_state, live_block, projector_link
 from webui.keys import step_keys
 from webui.ui import page_css, url_arrival
 
@@ -72,11 +78,9 @@ def hand_lab_link(info: ClassInfo, key: str, lesson_id: str) -> str:
 
 def _save(book: Classes, info: ClassInfo, key: str) -> None:
     state = st.session_state
-    found = pz.shipped()
-    hands = [LessonHand(found[p].hand, p) for p in state.get("class_lesson_puzzles", [])
-             if p in found]
     try:
-        Lessons(book).save(info.id, key, state.get("class_lesson_title", ""), hands)
+        service.lesson_from_puzzles(book, info.id, key, state.get("class_lesson_title", ""),
+                                    state.get("class_lesson_puzzles", []))
     except ClassError as error:
         flash("error", f"error.{error.reason}")
         return
@@ -99,8 +103,8 @@ def _save_game(book: Classes, info: ClassInfo, key: str, games: dict[str, tuple[
         flash("info", "lesson.no_mistakes")
         return
     try:
-        Lessons(book).save(info.id, key, state.get("class_lesson_title", ""),
-                           [LessonHand(hand) for hand in hands[:MAX_HANDS]])
+        service.lesson_from_hands(book, info.id, key, state.get("class_lesson_title", ""),
+                                  hands)
     except ClassError as error:
         flash("error", f"error.{error.reason}")
         return
@@ -160,11 +164,12 @@ def running(lang: str) -> Running | None:
         return None
     class_id, key, lesson_id = where
     try:
-        info = book.open(class_id, key)
-        lesson = Lessons(book).get(class_id, key, lesson_id)
+        info, lesson = service.open_lesson(book, class_id, key, lesson_id)
     except ClassError as error:
         refused(error, lang)
         state[RUNNING] = None
+        return None
+    if lesson is None:  # not reached: the session keeps a route only with its lesson id
         return None
     remember_teacher(class_id, key)
     return Running(book, info, key, lesson)
@@ -184,8 +189,7 @@ def follow(run: Running, hand_key: str, step_key: str) -> None:
 def move(run: Running, delta: int) -> None:
     """Go ``delta`` hands on (a callback: the next run shows the hand)."""
     try:
-        Lessons(run.book).go_to(run.info.id, run.key, run.lesson.id, run.lesson.step + delta,
-                                run.lesson.version)
+        service.move_hand(run.book, run.info.id, run.key, run.lesson, delta)
     except SQLAlchemyError:  # the database failed mid-way: say so, never a traceback
         flash("warning", "no_database")
 
@@ -196,9 +200,7 @@ def where_text(run: Running, lang: str) -> str:
 
 
 def _ask_hand(run: Running, hand: LessonHand) -> None:
-    puzzle = hand_puzzle(hand, run.info.rules)
-    if puzzle is not None:
-        ask_puzzle(LiveQuestions(run.book), run.info, run.key, puzzle, run.lesson.id)
+    ask_hand(run.book, run.info.id, run.key, run.info.rules, run.lesson.id, hand)
 
 
 def ask_button(run: Running, lang: str) -> None:
@@ -223,12 +225,10 @@ def _add(book: Classes, cards: tuple[Card, ...]) -> None:
     state = st.session_state
     class_id = str(state.get("class_lab_class") or "")
     key = str(state.get(TEACHING, {}).get(class_id) or "")
-    lessons, hand = Lessons(book), LessonHand(cards)
+    chosen = state.get("class_lab_lesson", NEW)
     try:
-        if state.get("class_lab_lesson", NEW) == NEW:
-            lesson = lessons.save(class_id, key, state.get("class_lab_title", ""), [hand])
-        else:
-            lesson = lessons.add_hand(class_id, key, state["class_lab_lesson"], hand)
+        lesson = service.add_hand(book, class_id, key, None if chosen == NEW else chosen,
+                                  state.get("class_lab_title", ""), cards)
     except ClassError as error:
         flash("error", f"error.{error.reason}")
         return
@@ -271,24 +271,13 @@ def add_to_lesson(cards: tuple[Card, ...], lang: str) -> None:
 
 # --- The projector ------------------------------------------------------------------------------
 
-_CSS = """
-.st-key-class_projector p, .st-key-class_projector li { font-size: 1.6rem; }
-.st-key-class_projector h2 { font-size: 2.4rem; padding-top: 0; }
-.st-key-class_projector h3 { font-size: 2.4rem; padding: .2rem 0; }
-.st-key-class_projector button p { font-size: 1.5rem; }
-.st-key-class_projector_join p { font-size: 1.8rem; }
-.st-key-class_projector_join strong { font-size: 2.8rem; letter-spacing: .1em;
-  white-space: nowrap; }
-.st-key-class_projector_join code { font-size: 1.3rem; white-space: pre-wrap;
-  word-break: break-all; }
-"""
+_CSS = Path(__file__).with_name("class_lessons.css").read_text(encoding="utf-8")
 
 
 def _on_key(run: Running, action: str) -> None:
-    deltas = {"next": 1, "back": -1, "first": -len(run.lesson.hands),
-              "last": len(run.lesson.hands)}
-    if action in deltas:
-        move(run, deltas[action])
+    delta = service.key_step(run.lesson, action)
+    if delta is not None:
+        move(run, delta)
 
 
 def _join_box(info: ClassInfo, lang: str) -> None:
@@ -320,7 +309,7 @@ def _screen(book: Classes, info: ClassInfo, key: str, lesson_id: str | None,
     """What the room reads, redrawn at each poll: the lesson's hand, then the question (its
     own hand drawn only when it is not the lesson's)."""
     hand: tuple[Card, ...] = ()
-    seen = board_state(LiveQuestions(book), info.id)
+    seen = board_state(book, info.id)
     current, asked = (seen.question, seen.puzzle) if seen is not None else (None, None)
     if lesson_id is not None:
         now = Lessons(book).get(info.id, key, lesson_id)
@@ -344,8 +333,7 @@ def projector_view(book: Classes, class_id: str, key: str, lesson_id: str | None
     """The projector: the join code, the lesson's hand (stepped by the clicker keys), the
     live question with how many answered and, revealed, what the class threw."""
     try:
-        info = book.open(class_id, key)
-        lesson = Lessons(book).get(class_id, key, lesson_id) if lesson_id else None
+        info, lesson = service.open_lesson(book, class_id, key, lesson_id)
     except ClassError as error:
         refused(error, lang)
         return

@@ -2,14 +2,12 @@
 student's phone (the hand, one throw) and the dashboard's live questions. The panel and the
 phone poll with ``st.fragment(run_every=…)``: each poll reads the question's version (one
 small query, :meth:`LiveQuestions.poll`) and reads the question and its answers again only
-when the version moved, so a throw shows on the projector within :data:`POLL` seconds."""
+when the version moved, so a throw shows on the projector within :data:`POLL` seconds. What
+they do is :mod:`chinchon.services.live`; this module draws and keeps the session's reads."""
 
 from __future__ import annotations
 
 import datetime
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
 from urllib.parse import urlencode
 
 import pandas as pd
@@ -17,21 +15,18 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon import puzzles as pz
-from chinchon.store.class_lessons import LessonHand
-from chinchon.store.class_live import LiveQuestions, Poll, Question
-from chinchon.store.class_live_board import (
-    LiveBoard,
-    QuestionStat,
-    live_board,
-    question_puzzle,
-)
-from chinchon.store.classes import ClassError, Classes, ClassInfo
+from chinchon.services import live as service
+from chinchon.services.live import Seen
+from chinchon.store.class_checks import ClassError
+from chinchon.store.classes import Classes
+from chinchon.store.rows.classes import ClassInfo, Question
 from chinchon.views import puzzle as pview
 from chinchon.views.i18n import fmt_date, fmt_percent
+from chinchon.views.live_board import LiveBoard, QuestionStat
 from webui import progress
 from webui.card_buttons import card_buttons, clicked_card
 from webui.cards import show_cards
-from webui.classes import base_url, guarded, refused, tr
+from webui.class_common import base_url, guarded, refused, tr
 
 #: Seconds between two polls of the question's row.
 POLL = datetime.timedelta(seconds=1)
@@ -41,77 +36,30 @@ GREEN, GREY = "#2e7d32", "#8d8677"
 BOARD_SEEN, PHONE_SEEN = "class_live_seen_board", "class_live_seen_phone"
 
 
-@dataclass(frozen=True)
-class Seen:
-    """The open question as read after ``poll``: a later poll equal to it means nothing
-    changed, so the page draws this again without reading the question or its answers."""
-
-    poll: Poll
-    question: Question
-    puzzle: pz.Puzzle | None
-    counts: Counter[str]
-    mine: str | None = None
-
-
-def _follow(live: LiveQuestions, class_id: str, slot: str,
-            details: Callable[[Question], tuple[Counter[str], str | None]]) -> Seen | None:
-    """The open question with its ``details`` (the throws counted, this student's own), kept
-    in the session's ``slot`` and read again only when its version or the class's student
-    count moved since this session last read them (None: no question)."""
-    poll = live.poll(class_id)
-    if poll is None:
-        return None
-    seen = st.session_state.get(slot)
-    if isinstance(seen, Seen) and seen.poll == poll:
-        return seen
-    # Read after the poll: a change in between only makes the next poll read again.
-    question = live.current(class_id)
-    if question is None:
-        return None
-    seen = Seen(poll, question, question_puzzle(question), *details(question))
-    st.session_state[slot] = seen
+def board_state(book: Classes, class_id: str) -> Seen | None:
+    """The open question and how many threw each card, read again only when it moved since
+    this session's board last read it."""
+    seen = service.board_state(book, class_id, st.session_state.get(BOARD_SEEN))
+    if seen is not None:
+        st.session_state[BOARD_SEEN] = seen
     return seen
 
 
-def board_state(live: LiveQuestions, class_id: str) -> Seen | None:
-    """The open question and how many threw each card (:func:`_follow`)."""
-    return _follow(live, class_id, BOARD_SEEN, lambda question: (live.answers(question.id), None))
-
-
-def phone_state(live: LiveQuestions, class_id: str, learner_id: str) -> Seen | None:
-    """The open question and the student's own throw (:func:`_follow`)."""
-    return _follow(live, class_id, PHONE_SEEN, lambda question: (
-        Counter(), live.has_answered(question.id, learner_id)))
+def phone_state(book: Classes, class_id: str, learner_id: str) -> Seen | None:
+    """The open question and the student's own throw, read again only when it moved since
+    this session's phone last read it."""
+    seen = service.phone_state(book, class_id, learner_id, st.session_state.get(PHONE_SEEN))
+    if seen is not None:
+        st.session_state[PHONE_SEEN] = seen
+    return seen
 
 
 def _hand(puzzle: pz.Puzzle) -> list[str]:
     return [c.code() for c in sorted(puzzle.hand, key=pz.card_order)]
 
 
-def hand_puzzle(hand: LessonHand, rules: str) -> pz.Puzzle | None:
-    """The "What would you throw?" of a lesson's hand: the shipped puzzle it came from, else
-    its eight cards as a position under the class's ``rules``; None for seven cards (nothing
-    to throw)."""
-    shipped = pz.shipped().get(hand.puzzle_id or "")
-    if shipped is not None and shipped.question == "discard":
-        return shipped
-    if len(hand.cards) != 8:
-        return None
-    return pz.position_puzzle(rules, {}, pz.position_query(hand.cards))
-
-
-def ask_puzzle(live: LiveQuestions, info: ClassInfo, key: str, puzzle: pz.Puzzle,
-               lesson_id: str | None = None) -> None:
-    """Put ``puzzle`` to the class (from the lesson ``lesson_id``): a shipped one by id, an
-    ad-hoc one with its notation."""
-    code = None if puzzle.id in pz.shipped() else puzzle.code()
-    live.ask(info.id, key, puzzle.id, code, lesson_id)
-
-
-def _ask(live: LiveQuestions, info: ClassInfo, key: str) -> None:
-    puzzle_id = st.session_state.get("class_live_pick")
-    if puzzle_id in pz.shipped():
-        live.ask(info.id, key, puzzle_id)
+def _ask(book: Classes, info: ClassInfo, key: str) -> None:
+    service.ask_shipped(book, info.id, key, st.session_state.get("class_live_pick"))
 
 
 def _thrown_chart(puzzle: pz.Puzzle, counts: dict[str, int], lang: str,
@@ -135,8 +83,7 @@ def live_block(book: Classes, info: ClassInfo, key: str, lang: str, *, card_widt
     """The open question (call it in a polled fragment; ``seen``: the caller's
     :func:`board_state` of this run): the hand, how many answered, and after the reveal what
     was thrown beside the solver's answer; reveal and end buttons."""
-    live = LiveQuestions(book)
-    seen = seen or board_state(live, info.id)
+    seen = seen or board_state(book, info.id)
     if seen is None or seen.puzzle is None:
         return
     question, puzzle, counts = seen.question, seen.puzzle, seen.counts
@@ -155,25 +102,22 @@ def live_block(book: Classes, info: ClassInfo, key: str, lang: str, *, card_widt
                             width="stretch", config={"displayModeBar": False})
         c1, c2 = st.columns(2)
         c1.button(tr("live.reveal", lang), disabled=question.revealed,
-                  on_click=guarded(live.reveal), args=(info.id, key, question.id),
+                  on_click=guarded(service.reveal), args=(book, info.id, key, question.id),
                   icon=":material/visibility:", width="stretch", key="class_live_reveal")
-        c2.button(tr("live.close", lang), on_click=guarded(live.close),
-                  args=(info.id, key, question.id), icon=":material/close:", width="stretch",
+        c2.button(tr("live.close", lang), on_click=guarded(service.close),
+                  args=(book, info.id, key, question.id), icon=":material/close:", width="stretch",
                   key="class_live_end")
 
 
 def teacher_panel(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
     """Ask a question, and (polled) how many answered; reveal what was thrown."""
-    live = LiveQuestions(book)
     st.subheader(tr("live.title", lang), anchor=False)
-    choices = [p.id for p in pz.pool(info.rules_id) if p.question == "discard"]
-    assigned = [p for w in book.assignments(info.id) for p in w.puzzles if p in choices]
-    ordered = list(dict.fromkeys([*assigned, *choices]))
+    ordered = service.live_choices(book, info)
     if ordered:
         c1, c2 = st.columns([3, 1])
         c1.selectbox(tr("live.pick", lang), ordered, key="class_live_pick",
                      label_visibility="collapsed")
-        c2.button(tr("live.ask", lang), on_click=guarded(_ask), args=(live, info, key),
+        c2.button(tr("live.ask", lang), on_click=guarded(_ask), args=(book, info, key),
                   icon=":material/campaign:", width="stretch", type="primary")
     st.link_button(tr("projector.open", lang), projector_link(info.id, key),
                    icon=":material/co_present:")
@@ -193,55 +137,49 @@ def projector_link(class_id: str, key: str, lesson_id: str | None = None) -> str
     return f"{base_url()}/Class?{urlencode(query)}"
 
 
-def _throw(live: LiveQuestions, question: Question, learner_id: str) -> None:
+def _throw(book: Classes, question: Question, learner_id: str) -> None:
     move = clicked_card(LIVE_KEY)
-    puzzle = question_puzzle(question)
-    if move is None or puzzle is None:
+    if move is None:
         return
     try:
-        counted = live.answer(question.id, learner_id, move)
+        thrown = service.throw(book, question, learner_id, move)
     except ClassError as error:
         st.session_state["class_live_refused"] = error.reason
         return
-    # The throw is also an attempt at a shipped puzzle, so the dashboard counts it; a lesson's
-    # own hand has no id to rate or to assign, and is counted in the question alone.
-    if counted and puzzle.id in pz.shipped():
-        progress.record_attempt(puzzle, move, pz.solve(puzzle).is_correct(move), False)
+    # The throw is also an attempt at a shipped puzzle, so the dashboard counts it.
+    if thrown.attempt is not None:
+        progress.record_attempt(thrown.attempt, move, thrown.correct, False)
 
 
 def student_panel(book: Classes, class_id: str, learner_id: str, lang: str) -> None:
     """The open question on the student's phone (polled): his hand, one throw; under it, his
     own live answers so far (only his)."""
-    live = LiveQuestions(book)
-    try:
-        mine = live_board(live.student_data(class_id, learner_id)).students
-    except ClassError:
-        mine = ()
-    if mine and mine[0].answered:
-        st.caption(tr("live.board.mine", lang, answered=mine[0].answered, right=mine[0].right))
+    mine = service.my_live(book, class_id, learner_id)
+    if mine is not None and mine.answered:
+        st.caption(tr("live.board.mine", lang, answered=mine.answered, right=mine.right))
 
     @st.fragment(run_every=POLL)
     def phone() -> None:
         reason = st.session_state.pop("class_live_refused", None)
         if reason:
             refused(ClassError("", reason), lang)
-        seen = phone_state(live, class_id, learner_id)
+        seen = phone_state(book, class_id, learner_id)
         if seen is None or seen.puzzle is None:
             return
-        question, puzzle, mine = seen.question, seen.puzzle, seen.mine
+        question, puzzle, thrown = seen.question, seen.puzzle, seen.mine
         with st.container(border=True, key="class_live_phone"):
             st.markdown(f"**{tr('live.question', lang)}**")
             states: dict[str, str | None] = {}
             if question.revealed:
                 states = dict.fromkeys(pz.solve(puzzle).answers, "right")
-                if mine and mine not in states:
-                    states[mine] = "wrong"
+                if thrown and thrown not in states:
+                    states[thrown] = "wrong"
             card_buttons([_hand(puzzle)], lang, key=LIVE_KEY, label=tr("live.question", lang),
-                         on_click=guarded(lambda: _throw(live, question, learner_id)), states=states,
-                         disabled=bool(mine) or question.revealed, fit=True)
-            if mine:
+                         on_click=guarded(lambda: _throw(book, question, learner_id)), states=states,
+                         disabled=bool(thrown) or question.revealed, fit=True)
+            if thrown:
                 st.caption(tr("live.thrown_mine", lang,
-                              card=pview.move_name(mine, puzzle, lang)))
+                              card=pview.move_name(thrown, puzzle, lang)))
 
     phone()
 
@@ -290,7 +228,7 @@ def live_students_frame(board: LiveBoard, lang: str) -> pd.DataFrame:
 def live_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
     """The dashboard's live questions, from the stored answers: per question and per
     student. Every answer counts, on a lesson's own hands too."""
-    board = live_board(LiveQuestions(book).board_data(info.id, key))
+    board = service.class_live_board(book, info.id, key)
     st.subheader(tr("live.board.title", lang), anchor=False)
     if not board.questions:
         st.caption(tr("live.board.none", lang))

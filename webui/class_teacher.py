@@ -1,6 +1,6 @@
 """The teacher's side of the Class page: the links to share, the class's settings, the
-assignments, and the dashboard (a table, a chart, a CSV download). Nicknames only: no other
-thing about a learner is shown, and only this class's students are read."""
+assignments, and the dashboard (a grid of students, a chart, a CSV download). Nicknames only:
+no other thing about a learner is shown, and only this class's students are read."""
 
 from __future__ import annotations
 
@@ -12,24 +12,18 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from chinchon import puzzles as pz
-from chinchon.store.class_dashboard import Dashboard, PuzzleStat, StudentRow, dashboard
-from chinchon.store.classes import Assignment, ClassError, Classes, ClassInfo
+from chinchon.services.classes import class_board
+from chinchon.store.class_checks import ClassError
+from chinchon.store.classes import Classes
+from chinchon.store.rows.classes import Assignment, ClassInfo
 from chinchon.views import puzzle as pview
+from chinchon.views.class_dashboard import Dashboard, PuzzleStat, StudentRow, assigned_puzzle
 from chinchon.views.i18n import LANGUAGE_NAMES, fmt_date, fmt_number, fmt_percent, t
 from webui.class_assign import assignment_form
+from webui.class_common import guarded, join_link, plain_md, remember_teacher, teacher_link, tr
 from webui.class_lessons import lessons_section
 from webui.class_live import live_section, teacher_panel
-from webui.classes import (
-    assigned_puzzle,
-    assignment_name,
-    due_text,
-    guarded,
-    join_link,
-    plain_md,
-    remember_teacher,
-    teacher_link,
-    tr,
-)
+from webui.classes import assignment_name, due_text
 from webui.worksheet import download_button
 
 GREEN, AMBER, RED = "#2e7d32", "#e0a21b", "#c62828"
@@ -75,7 +69,7 @@ def _cell(row: StudentRow, work: Assignment, lang: str) -> str:
 
 
 def student_frame(board: Dashboard, works: Sequence[Assignment], lang: str) -> pd.DataFrame:
-    """One row per student: the table on screen and in the CSV (nicknames only)."""
+    """One row per student: the grid on screen and in the CSV (nicknames only)."""
     rows = []
     for row in board.students:
         record: dict[str, str] = {tr("col.nickname", lang): row.nickname}
@@ -144,9 +138,8 @@ def puzzle_chart(stats: Sequence[PuzzleStat], works: Mapping[str, Assignment], l
 
 
 def dashboard_section(book: Classes, info: ClassInfo, key: str, lang: str) -> None:
-    data = book.dashboard_data(info.id, key)
-    board = dashboard(data, {p.id: p.themes for p in pz.shipped().values()})
-    works = list(data.assignments)
+    found = class_board(book, info.id, key)
+    board, works = found.dashboard, list(found.works)
     st.subheader(tr("dashboard", lang), anchor=False)
     if not board.students:
         st.info(tr("no_students", lang))

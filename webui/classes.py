@@ -1,148 +1,38 @@
-"""The Class page's pieces, and the class work other pages show (home, Puzzles).
-
-Who is who: a student is the learner of the browser's cookie (:mod:`webui.progress`); a
-teacher is whoever holds the class's secret link ``/Class?class=ID&key=K``. The teacher's
-classes opened in this session are remembered (:data:`TEACHING`) so that the Puzzles page can
-offer "add to an assignment". Every name typed by a person (class, nickname, title) is shown as
-plain text: :func:`plain_md` escapes it before it meets markdown.
+"""The Class page's student side and forms, and the class work other pages show: the home
+page's (:func:`home_work`), the Puzzles page's (:func:`puzzle_tools`, :func:`position_attempt`)
+and the rules tour's (:func:`finish_tours`). What they do is :mod:`chinchon.services.classes`;
+the pieces every class module draws with are :mod:`webui.class_common`.
 """
 
 from __future__ import annotations
 
-import functools
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from urllib.parse import urlencode
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon import puzzles as pz
-from chinchon.store.classes import (
-    MAX_PUZZLES,
-    NICKNAME_LENGTH,
-    Assignment,
-    ClassError,
-    Classes,
-    ClassInfo,
-)
+from chinchon.services import classes as service
+from chinchon.store.class_checks import MAX_PUZZLES, NICKNAME_LENGTH, ClassError
+from chinchon.store.classes import Classes
+from chinchon.store.rows.classes import Assignment, ClassInfo
 from chinchon.views.i18n import fmt_date, t
-from webui import flash as flash_message
 from webui import progress
-from webui.ui import literal, url_arrival
-
-#: Session key: {class id: teacher key} of the classes opened as teacher in this session.
-TEACHING = "class_teaching"
-ANY = "any"
-
-
-def tr(key: str, lang: str, **values: object) -> str:
-    return t(f"class.{key}", lang, **values)
-
-
-def plain_md(text: str) -> str:
-    """Text typed by a person, safe inside markdown: every ASCII punctuation mark escaped (so
-    ``**``, ``[x](y)``, ``<b>`` and ``:material/…:`` stay the characters they are).
-
-    >>> plain_md("**Ana** <b>")
-    '\\\\*\\\\*Ana\\\\*\\\\* \\\\<b\\\\>'
-    """
-    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", text)
-
-
-def classes() -> Classes | None:
-    """The classes of the server's store, or None while the database is away."""
-    opened = progress.store()
-    return Classes(opened) if opened is not None else None
-
-
-def refused(error: ClassError, lang: str) -> None:
-    """Say by name why a code, a key or a membership was refused."""
-    st.error(tr(f"error.{error.reason}", lang), icon=":material/block:")
-
-
-def _flash(kind: str, key: str, **values: object) -> None:
-    """Say ``class.<key>`` once, at the next run (after a callback or a rerun)."""
-    flash_message.leave("class", kind, f"class.{key}", **values)
-
-
-#: For the other class modules' callbacks.
-flash = _flash
-
-
-def show_flash(lang: str) -> None:
-    flash_message.say("class", lang)
-
-
-def guarded(action: Callable[..., object]) -> Callable[..., None]:
-    """A button's callback that, when the database fails mid-way, says so instead of
-    showing a traceback."""
-    @functools.wraps(action)
-    def run(*args: object, **kwargs: object) -> None:
-        try:
-            action(*args, **kwargs)
-        except SQLAlchemyError:
-            _flash("warning", "no_database")
-    return run
-
-
-#: Session key of where the page is: {"join": code, "class": id, "key": teacher key}.
-ROUTE = "class_route"
-_ROUTE_NAMES = ("join", "class", "key", "view", "lesson")
-
-
-def route() -> dict[str, str]:
-    """Where the Class page is: from the URL on arriving (each value bounded), else from the
-    session (the browser's URL may lag behind it)."""
-    state = st.session_state
-    if url_arrival() or ROUTE not in state:
-        state[ROUTE] = {name: value for name in _ROUTE_NAMES
-                        if (value := (st.query_params.get(name) or "").strip())
-                        and len(value) <= 80}
-    where: dict[str, str] = state[ROUTE]
-    return where
-
-
-def go(lang: str, **where: str) -> None:
-    """Move the page to ``where`` (the session and the URL) and run it again."""
-    st.session_state[ROUTE] = dict(where)
-    for name in _ROUTE_NAMES:
-        st.query_params.pop(name, None)
-    st.query_params.update(where)
-    st.rerun()
-
-
-def base_url() -> str:
-    """The site's address as the browser sees it (for links to copy), without the page."""
-    url = st.context.url or ""
-    match = re.match(r"(https?://[^/?#]+)", url)
-    return match.group(1) if match else ""
-
-
-def join_link(info: ClassInfo) -> str:
-    return f"{base_url()}/Class?{urlencode({'join': info.shown_code, 'lang': info.lang})}"
-
-
-def teacher_link(class_id: str, key: str) -> str:
-    return f"{base_url()}/Class?{urlencode({'class': class_id, 'key': key})}"
-
-
-def remember_teacher(class_id: str, key: str) -> None:
-    teaching: dict[str, str] = st.session_state.setdefault(TEACHING, {})
-    teaching[class_id] = key
-
-
-def learner_in_store(book: Classes) -> str:
-    """This browser's learner, written in the database now (a class needs his row)."""
-    learner_id = progress.learner()
-    if learner_id is None:
-        learner_id = book.store.new_learner()
-        progress.adopt(learner_id)
-    else:
-        book.store.new_learner(learner_id)  # one the outbox still holds: harmless otherwise
-    return learner_id
-
+from webui.class_common import (
+    TEACHING,
+    classes,
+    flash,
+    go,
+    guarded,
+    plain_md,
+    refused,
+    remember_teacher,
+    show_flash,
+    tr,
+)
+from webui.ui import literal
+from webui.worksheet import download_button
 
 # --- Creating and joining ---------------------------------------------------------------------
 
@@ -161,27 +51,26 @@ def create_form(book: Classes, lang: str, rules: str) -> None:
                                      icon=":material/add:"):
             return
     try:
-        made = book.create(name, chosen.strip(), language)
+        made = service.create_class(book, name, chosen, language)
     except ClassError as error:
         st.error(tr("error.bad-class", lang) + " " + literal(str(error)))
         return
     remember_teacher(made.id, made.key)
-    _flash("success", "created")
+    flash("success", "created")
     go(lang, **{"class": made.id, "key": made.key})
 
 
 def join_form(book: Classes, code: str, lang: str) -> None:
     """A student opens ``/Class?join=CODE``: the class's name, a nickname, and he is in."""
     try:
-        info = book.class_of_code(code)
+        page = service.join_page(book, code, progress.learner())
     except ClassError as error:
         refused(error, lang)
         return
-    learner_id = progress.learner()
-    mine = {c.id: m for c, m in book.memberships(learner_id)} if learner_id else {}
-    if info.id in mine:
+    info = page.info
+    if page.member is not None:
         st.success(tr("already_in", lang, name=plain_md(info.name),
-                      nickname=plain_md(mine[info.id].nickname)))
+                      nickname=plain_md(page.member.nickname)))
         student_view(book, info.id, lang)
         return
     st.subheader(tr("join_title", lang, name=plain_md(info.name)), anchor=False)
@@ -191,12 +80,15 @@ def join_form(book: Classes, code: str, lang: str) -> None:
         if not st.form_submit_button(tr("join", lang), type="primary",
                                      icon=":material/login:"):
             return
+    learner_id, made = service.class_learner(book, progress.learner())
+    if made:
+        progress.adopt(learner_id)
     try:
-        member = book.join(code, learner_in_store(book), nickname)
+        member = service.join_class(book, code, learner_id, nickname)
     except ClassError as error:
         refused(error, lang)
         return
-    _flash("success", "joined", name=plain_md(info.name), nickname=plain_md(member.nickname))
+    flash("success", "joined", name=plain_md(info.name), nickname=plain_md(member.nickname))
     go(lang, **{"class": info.id})
 
 
@@ -219,18 +111,6 @@ def due_text(work: Assignment, lang: str) -> str:
     return tr("due_on", lang, date=fmt_date(work.due, lang)) if work.due else ""
 
 
-def assigned_puzzle(work: Assignment, puzzle_id: str) -> pz.Puzzle | None:
-    """A puzzle of ``work``: the shipped one, or the game's position it was made from (under
-    its own id); None when it can no longer be read."""
-    values = work.positions.get(puzzle_id)
-    if values is None:
-        return pz.shipped().get(puzzle_id)
-    try:
-        return replace(pz.linked_position(values), id=puzzle_id)
-    except pz.PuzzleError:
-        return None
-
-
 def work_links(work: Assignment, info: ClassInfo, lang: str) -> list[tuple[str, str]]:
     """(label, address) of the pages where a student does ``work``: a game's position opens
     on the Puzzles page from its cards, a shipped puzzle by its id."""
@@ -246,10 +126,6 @@ def work_links(work: Assignment, info: ClassInfo, lang: str) -> list[tuple[str, 
 
 
 # --- The student's side -------------------------------------------------------------------------
-
-
-def _mark_tour(book: Classes, assignment_id: str, learner_id: str) -> None:
-    book.mark_tour_done(assignment_id, learner_id)
 
 
 def finish_tours(rules_id: str) -> int:
@@ -284,28 +160,26 @@ def position_attempt(puzzle: pz.Puzzle, answer: str | None, correct: bool, hint:
 def student_view(book: Classes, class_id: str, lang: str, *, compact: bool = False) -> bool:
     """A student's assignments in one class, with what he has done (only his own results);
     False when he may not see the class (said by name)."""
-    from chinchon.store.class_dashboard import progress as work_progress
-
     learner_id = progress.learner()
     if learner_id is None:
         st.info(tr("not_joined", lang))
         return False
     try:
-        data = book.student_data(class_id, learner_id)
+        mine = service.student_work(book, class_id, learner_id)
     except ClassError as error:
         refused(error, lang)
         return False
-    me = data.members[0]
-    head = tr("student_title", lang, name=plain_md(data.info.name), nickname=plain_md(me.nickname))
+    head = tr("student_title", lang, name=plain_md(mine.info.name),
+              nickname=plain_md(mine.member.nickname))
     st.markdown(f"**{head}**" if compact else f"### {head}")
     if not compact:
-        from webui.class_live import student_panel  # it draws with this module's helpers
+        # Here only: the live panel loads plotly and pandas, which the home page never needs.
+        from webui.class_live import student_panel
 
         student_panel(book, class_id, learner_id, lang)
-    if not data.assignments:
+    if not mine.works:
         st.caption(tr("no_work", lang))
-    for work in reversed(data.assignments):
-        done = work_progress(work, data, learner_id)
+    for work, done in reversed(mine.works):
         mark = ":material/check_circle:" if done.complete else ":material/hourglass_empty:"
         line = f"{mark} **{assignment_name(work, lang)}** · " + tr(
             "done_of", lang, done=done.done, total=done.total)
@@ -314,13 +188,13 @@ def student_view(book: Classes, class_id: str, lang: str, *, compact: bool = Fal
         if work.due:
             line += " · " + due_text(work, lang)
         st.markdown(line)
-        links = work_links(work, data.info, lang)
+        links = work_links(work, mine.info, lang)
         row = st.columns(min(len(links), 6) + (work.kind == "tour"))
         for n, (label, address) in enumerate(links[:6]):
             row[n].link_button(label, address, width="stretch")
         if work.kind == "tour" and not done.complete:
             row[-1].button(tr("tour_done", lang), key=f"class_tour_{work.id}",
-                           on_click=guarded(_mark_tour), args=(book, work.id, learner_id))
+                           on_click=guarded(book.mark_tour_done), args=(work.id, learner_id))
     return True
 
 
@@ -371,33 +245,24 @@ def code_form(lang: str) -> None:
 def _add_puzzle(book: Classes, class_id: str, key: str, assignment_id: str | None,
                 puzzle_id: str, lang: str) -> None:
     try:
-        if assignment_id is None:
-            book.assign(class_id, key, "puzzles", puzzles=[puzzle_id])
-        else:
-            book.add_puzzles(class_id, key, assignment_id, [puzzle_id])
+        service.add_puzzle(book, class_id, key, assignment_id, puzzle_id)
     except ClassError as error:
-        _flash("error", f"error.{error.reason}")
+        flash("error", f"error.{error.reason}")
         return
-    _flash("success", "added")
+    flash("success", "added")
 
 
 def puzzle_tools(puzzle: pz.Puzzle, candidates: Sequence[pz.Puzzle], lang: str) -> None:
     """For the Puzzles page: "add to an assignment" (for a teacher who opened his class in
     this session) and a worksheet of the puzzles the filters choose."""
-    from webui.worksheet import download_button
-
     show_flash(lang)
     teaching: dict[str, str] = st.session_state.get(TEACHING, {})
     book = classes()
     if teaching and book is not None and puzzle.id in pz.shipped():
         with st.popover(tr("add_to", lang), icon=":material/assignment_add:"):
-            for class_id, key in teaching.items():
-                try:
-                    info = book.open(class_id, key)
-                except ClassError:
-                    continue
+            for info, works in service.teaching_choices(book, teaching):
+                class_id, key = info.id, teaching[info.id]
                 st.caption(plain_md(info.name))
-                works = [w for w in book.assignments(class_id) if w.kind == "puzzles"]
                 names: dict[str | None, str] = {None: tr("add_new", lang)}
                 names.update({w.id: assignment_name(w, lang) for w in works})
                 chosen = st.selectbox(tr("add_which", lang), list(names),

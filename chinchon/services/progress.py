@@ -24,8 +24,8 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon import puzzles as pz
-from chinchon.store.played import Played
 from chinchon.store.rows.attempts import Attempt, LearnerRatingInfo, Recorded
+from chinchon.store.rows.played import Played
 from chinchon.store.store import (
     GameRecord,
     LearnerError,

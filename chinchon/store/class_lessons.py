@@ -31,7 +31,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from chinchon.engine.cards import Card, hand_code, parse_hand
 from chinchon.engine.errors import quote
 from chinchon.engine.rules import parse_house
-from chinchon.store.classes import TITLE_LENGTH, ClassError, Classes
+from chinchon.store.class_checks import TITLE_LENGTH, ClassError
+from chinchon.store.classes import Classes
 from chinchon.store.schema import ID_LENGTH, ID_RE, NAME_RE, PUZZLE_ID_LENGTH, Base
 
 MAX_HANDS = 40

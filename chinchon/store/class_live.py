@@ -8,7 +8,7 @@ again only when the version moved. An answer is a row keyed by question and lear
 throw (a double tap, two tabs) is not counted again. The page also writes a throw at a shipped
 puzzle as an ordinary puzzle attempt; every answer, a lesson's own hands' too, is counted in the
 dashboard's live questions (:meth:`LiveQuestions.board_data`,
-:mod:`chinchon.store.class_live_board`).
+:mod:`chinchon.views.live_board`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime
 import uuid
 from collections import Counter
-from dataclasses import dataclass
 
 from sqlalchemy import (
     Boolean,
@@ -33,8 +32,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chinchon.engine.errors import quote
+from chinchon.store.class_checks import ClassError
 from chinchon.store.class_lessons import LessonRow
-from chinchon.store.classes import ClassError, Classes, Member, MemberRow, _member
+from chinchon.store.classes import Classes, MemberRow, _member
+from chinchon.store.rows.classes import LiveAnswer, LiveData, Member, Poll, Question
 from chinchon.store.schema import ID_LENGTH, PUZZLE_ID_LENGTH, Base
 from chinchon.store.store import check_learner_id
 
@@ -68,50 +69,6 @@ class AnswerRow(Base):
                                             primary_key=True)
     answer: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime.datetime] = mapped_column(DateTime())
-
-
-@dataclass(frozen=True)
-class Question:
-    id: str
-    class_id: str
-    puzzle_id: str
-    version: int
-    revealed: bool
-    closed: bool
-    #: The pack notation of an ad-hoc puzzle (a lesson's hand), None for a shipped one.
-    puzzle_code: str | None = None
-    lesson_id: str | None = None
-    asked_at: datetime.datetime | None = None
-
-
-@dataclass(frozen=True)
-class Poll:
-    """What a page polls each second: the open question's id and version, and how many
-    students the class has (a join moves no question's version)."""
-
-    question_id: str
-    version: int
-    students: int
-
-
-@dataclass(frozen=True)
-class LiveAnswer:
-    question_id: str
-    learner_id: str
-    answer: str
-    created_at: datetime.datetime
-
-
-@dataclass(frozen=True)
-class LiveData:
-    """What the dashboard's live questions are computed from: the class's members (removed
-    ones left out), every question it was asked (oldest first), the titles of the lessons
-    they came from, and the members' answers."""
-
-    members: tuple[Member, ...]
-    questions: tuple[Question, ...]
-    lessons: dict[str, str]
-    answers: tuple[LiveAnswer, ...]
 
 
 def _question(row: QuestionRow) -> Question:

@@ -6,8 +6,9 @@ its SHA-256 is stored). A member is an existing learner (the cookie) with a nick
 text, at most :data:`NICKNAME_LENGTH` characters, unique in the class (case ignored). Removing
 a student hides him from the class; his own attempts and ratings stay his. Assignments point at
 puzzles, a rules tour or a number of games against a bot level. The answers are the attempts
-the store already keeps: :meth:`Classes.dashboard_data` hands them over, the figures are
-computed in :mod:`chinchon.store.class_dashboard`.
+the store already keeps: :meth:`Classes.dashboard_data` hands them over (the rows of
+:mod:`chinchon.store.rows.classes`), the figures are computed in
+:mod:`chinchon.views.class_dashboard`.
 
 >>> from chinchon.store.store import Store
 >>> store = Store("sqlite://")
@@ -27,7 +28,6 @@ import re
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 
 from sqlalchemy import (
     JSON,
@@ -44,10 +44,6 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from chinchon.engine.errors import quote
-from chinchon.store.class_checks import BOT_LEVELS as BOT_LEVELS
-from chinchon.store.class_checks import KINDS as KINDS
-from chinchon.store.class_checks import MAX_GAMES as MAX_GAMES
-from chinchon.store.class_checks import MAX_PUZZLES as MAX_PUZZLES
 from chinchon.store.class_checks import (
     NAME_LENGTH,
     NICKNAME_LENGTH,
@@ -62,16 +58,16 @@ from chinchon.store.class_checks import (
     check_work,
     parse_join_code,
 )
-from chinchon.store.rows.attempts import LearnerRatingInfo, Recorded
+from chinchon.store.rows.classes import Assignment, ClassData, ClassInfo, Member, NewClass
 from chinchon.store.rows.played import Played
 from chinchon.store.schema import ID_LENGTH, ID_RE, Base
-from chinchon.store.store import CODE_ALPHABET, Store, check_learner_id, show_code
+from chinchon.store.store import CODE_ALPHABET, Store, check_learner_id
 
 MAX_STUDENTS = 100
 _KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
-# --- Tables -------------------------------------------------------------------------------------
+# --- The database's rows ------------------------------------------------------------------------
 
 
 class ClassRow(Base):
@@ -142,75 +138,6 @@ class TourDone(Base):
     learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"),
                                             primary_key=True)
     done_at: Mapped[datetime.datetime] = mapped_column(DateTime())
-
-
-# --- What callers get --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ClassInfo:
-    id: str
-    name: str
-    rules: str
-    lang: str
-    join_code: str
-    archived: bool
-    created_at: datetime.datetime
-
-    @property
-    def rules_id(self) -> str:
-        """The profile the rules start from (a house code's first part)."""
-        return self.rules.split("+")[0]
-
-    @property
-    def shown_code(self) -> str:
-        return show_code(self.join_code)
-
-
-@dataclass(frozen=True)
-class NewClass(ClassInfo):
-    """A class just made: the only time its teacher key is seen."""
-
-    key: str = ""
-
-
-@dataclass(frozen=True)
-class Member:
-    class_id: str
-    learner_id: str
-    nickname: str
-    removed: bool
-    joined_at: datetime.datetime
-
-
-@dataclass(frozen=True)
-class Assignment:
-    id: str
-    class_id: str
-    kind: str
-    title: str
-    puzzles: tuple[str, ...]
-    bot: str | None
-    games: int | None
-    due: datetime.date | None
-    created_at: datetime.datetime
-    #: The puzzles that are a game's positions, not shipped ones: id → the Puzzles page's
-    #: link values (:func:`chinchon.puzzles.linked_position`).
-    positions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class ClassData:
-    """Everything the dashboard is computed from: the class's members (removed ones left
-    out), its assignments, and per member the attempts, games and ratings since he joined."""
-
-    info: ClassInfo
-    members: tuple[Member, ...]
-    assignments: tuple[Assignment, ...]
-    attempts: dict[str, list[Recorded]]
-    games: dict[str, list[Played]]
-    ratings: dict[str, dict[str, LearnerRatingInfo]]
-    tours_done: frozenset[tuple[str, str]]  # (assignment id, learner id)
 
 
 def _now() -> datetime.datetime:
@@ -527,6 +454,16 @@ class Classes:
                      .order_by(AssignmentRow.created_at, AssignmentRow.id))
             return [_assignment(r) for r in session.scalars(query)]
 
+    def _games_since(self, member: Member) -> list[Played]:
+        """The member's counted Play games since he joined."""
+        return [g for g in self.store.played_games(member.learner_id, counted=True)
+                if g.updated_at >= member.joined_at]
+
+    def members_games(self, class_id: str, key: str) -> list[tuple[Member, list[Played]]]:
+        """Each student with his counted Play games since he joined (as the dashboard reads
+        them), for the teacher who makes work of them."""
+        return [(m, self._games_since(m)) for m in self.members(class_id, key)]
+
     def _data(self, info: ClassInfo, members: Sequence[Member]) -> ClassData:
         assignments = self.assignments(info.id)
         ids = [m.learner_id for m in members]
@@ -536,8 +473,7 @@ class Classes:
         # Only what a learner did since joining: the class sees nothing from before.
         attempts = {m.learner_id: [a for a in self.store.attempts(m.learner_id)
                                    if a.created_at >= m.joined_at] for m in members}
-        games = {m.learner_id: [g for g in self.store.played_games(m.learner_id, counted=True)
-                                if g.updated_at >= m.joined_at] for m in members}
+        games = {m.learner_id: self._games_since(m) for m in members}
         ratings = {m.learner_id: self.store.learner_ratings(m.learner_id) for m in members}
         return ClassData(info, tuple(members), tuple(assignments), attempts, games, ratings,
                          frozenset((a, learner) for a, learner in done

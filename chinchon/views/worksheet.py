@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from pathlib import Path
 
 from chinchon.engine.errors import quote
 from chinchon.puzzles import Puzzle, card_order, solve
@@ -67,23 +68,8 @@ def _answer(number: int, puzzle: Puzzle, lang: str) -> str:
             f'<b>{escape(moves)}</b>. {escape(lesson)}</li>')
 
 
-_CSS = """
-@page { size: %(paper)s; margin: 14mm 14mm 16mm; @bottom-center { content: counter(page); } }
-body { font-family: 'DejaVu Sans', 'Liberation Sans', sans-serif; font-size: 10.5pt; }
-h1 { font-size: 17pt; margin: 0 0 2mm; }
-.who { display: flex; gap: 10mm; margin-bottom: 5mm; }
-.who span { flex: 1; border-bottom: 1px solid #555; padding-bottom: 1mm; }
-.puzzle { break-inside: avoid; border: 1px solid #bbb; border-radius: 3mm; padding: 3mm 4mm;
-          margin-bottom: 4mm; }
-h2 { font-size: 12pt; margin: 0 0 1mm; }
-.id { font-weight: normal; color: #666; font-size: 9pt; }
-.rules, .label { color: #555; font-size: 9pt; margin: 1mm 0; }
-.question { margin: 1.5mm 0; }
-.write { margin-top: 3mm; font-size: 9.5pt; color: #333; }
-.line { border-bottom: 1px dotted #777; height: 7mm; margin-bottom: 1mm; }
-.key { break-before: page; }
-.key li { margin-bottom: 2.5mm; }
-"""
+#: The page's style; its ``PAPER`` is the paper size's name (``@page`` takes no CSS variable).
+_CSS = Path(__file__).with_name("worksheet.css").read_text(encoding="utf-8")
 
 
 def html(puzzles: Sequence[Puzzle], lang: str, *, answers: bool = True, paper: str = "a4",
@@ -105,7 +91,7 @@ def html(puzzles: Sequence[Puzzle], lang: str, *, answers: bool = True, paper: s
                     + "".join(_answer(n, p, lang) for n, p in enumerate(puzzles, start=1))
                     + "</ol></section>")
     return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
-            f"<title>{heading}</title><style>{_CSS % {'paper': PAPERS[paper]}}</style>"
+            f"<title>{heading}</title><style>{_CSS.replace('PAPER', PAPERS[paper])}</style>"
             f"</head><body>{''.join(body)}</body></html>")
 
 

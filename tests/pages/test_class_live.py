@@ -16,8 +16,9 @@ from websockets.asyncio.client import connect
 from benchmarks.bench_load import TIMEOUT, Session
 from benchmarks.server import StreamlitServer
 from chinchon.puzzles import find_puzzle
+from chinchon.store.class_checks import ClassError
 from chinchon.store.class_live import LiveQuestions
-from chinchon.store.classes import ClassError, Classes
+from chinchon.store.classes import Classes
 from chinchon.store.store import Store
 
 PUZZLE = "barajamos-017"

@@ -15,7 +15,7 @@ from chinchon.store.rows.attempts import Attempt
 from chinchon.store.store import Store
 from chinchon.views.i18n import t
 from tests.support.pages import open_as
-from webui.classes import TEACHING
+from webui.class_common import TEACHING
 
 PAGE = "pages/99_Class.py"
 

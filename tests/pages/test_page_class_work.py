@@ -18,11 +18,12 @@ from streamlit.testing.v1 import AppTest
 
 from chinchon import puzzles as pz
 from chinchon.game.state import legal_actions
-from chinchon.store.class_dashboard import dashboard
-from chinchon.store.classes import Classes, NewClass
+from chinchon.store.classes import Classes
+from chinchon.store.rows.classes import NewClass
 from chinchon.store.rows.played import Played
 from chinchon.store.store import Store
 from chinchon.views import play as play_model
+from chinchon.views.class_dashboard import dashboard
 from chinchon.views.i18n import t
 from chinchon.views.mistakes import mistake_links
 from chinchon.views.tour import steps

@@ -9,11 +9,11 @@ from collections import defaultdict
 
 import pytest
 
-from chinchon.store.class_dashboard import dashboard
 from chinchon.store.classes import Classes
 from chinchon.store.rows.attempts import Attempt
 from chinchon.store.rows.played import Played
 from chinchon.store.store import Store
+from chinchon.views.class_dashboard import dashboard
 
 PUZZLES = [f"barajamos-{n:03d}" for n in range(1, 7)]
 CARDS = ["1o", "2o", "5c", "7e", "11b", "12b"]

@@ -10,9 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 from chinchon import puzzles as pz
+from chinchon.store.class_checks import ClassError
 from chinchon.store.class_lessons import MAX_HANDS, LessonHand, Lessons
 from chinchon.store.class_live import LiveQuestions
-from chinchon.store.classes import ClassError, Classes
+from chinchon.store.classes import Classes
 from chinchon.store.store import Store
 from tests.unit import test_store
 
@@ -91,7 +92,8 @@ def test_a_live_question_on_a_hand_that_is_no_puzzle(classes: Classes) -> None:
 
 
 def test_the_question_of_a_lesson_hand() -> None:
-    from webui.class_live import hand_puzzle, question_puzzle
+    from chinchon.services.live import hand_puzzle
+    from chinchon.views.live_board import question_puzzle
 
     shipped = next(p for p in pz.pool("barajamos") if p.question == "discard")
     assert hand_puzzle(LessonHand(shipped.hand, shipped.id), "barajamos") == shipped
@@ -99,7 +101,7 @@ def test_the_question_of_a_lesson_hand() -> None:
     assert position is not None and position.id == pz.POSITION_ID
     assert position.hand == EIGHT.cards and pz.solve(position).answers
     assert hand_puzzle(SEVENS, "barajamos") is None  # seven cards: nothing to throw
-    from chinchon.store.class_live import Question
+    from chinchon.store.rows.classes import Question
 
     asked = Question("q", "c", position.id, 1, False, False, position.code())
     assert question_puzzle(asked) == position

@@ -12,11 +12,12 @@ from collections.abc import Iterator
 import pytest
 
 from chinchon import puzzles as pz
+from chinchon.store.class_checks import ClassError
 from chinchon.store.class_lessons import LessonHand, Lessons
 from chinchon.store.class_live import LiveQuestions
-from chinchon.store.class_live_board import live_board, most_thrown, question_puzzle
-from chinchon.store.classes import ClassError, Classes
+from chinchon.store.classes import Classes
 from chinchon.store.store import Store
+from chinchon.views.live_board import live_board, most_thrown, question_puzzle
 from tests.unit import test_store
 
 url, store = test_store.url, test_store.store
@@ -131,7 +132,7 @@ def test_the_poll_moves_with_every_answer_and_join(classes: Classes) -> None:
 def test_the_most_thrown_card_and_an_unreadable_question() -> None:
     assert most_thrown(Counter({"5o": 2, "3c": 2, "1e": 1})) == ("3c", 2)
     assert most_thrown(Counter()) == (None, 0)
-    from chinchon.store.class_live import Question
+    from chinchon.store.rows.classes import Question
 
     assert question_puzzle(Question("q", "c", "gone-1", 1, False, False)) is None
     assert question_puzzle(Question("q", "c", "x", 1, False, False, "not a puzzle")) is None

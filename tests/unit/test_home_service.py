@@ -11,8 +11,8 @@ import pytest
 
 from chinchon import puzzles as pz
 from chinchon.services import home, progress
-from chinchon.store.played import Played
 from chinchon.store.rows.attempts import Attempt
+from chinchon.store.rows.played import Played
 from chinchon.store.store import Store
 
 SETUP = {"rules": "fournier", "seats": "greedy", "seed": "3"}

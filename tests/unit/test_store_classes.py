@@ -11,10 +11,11 @@ from collections.abc import Iterator
 import pytest
 
 from chinchon import puzzles as pz
-from chinchon.store.class_dashboard import dashboard
-from chinchon.store.classes import MAX_STUDENTS, ClassError, Classes, check_nickname
+from chinchon.store.class_checks import ClassError, check_nickname
+from chinchon.store.classes import MAX_STUDENTS, Classes
 from chinchon.store.rows.attempts import Attempt
 from chinchon.store.store import Store
+from chinchon.views.class_dashboard import dashboard
 from tests.unit import test_store
 from tests.unit.test_store import attempt
 

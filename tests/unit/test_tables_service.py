@@ -17,7 +17,7 @@ from chinchon.game.actions import PILE, STOCK, Discard, Draw
 from chinchon.game.players import make_bot
 from chinchon.services import tables as service
 from chinchon.services.tables import DatabaseAway, NewTable, Refused
-from chinchon.store import Store
+from chinchon.store.store import Store
 from chinchon.store.tables import Tables
 from chinchon.views import tables as vt
 from chinchon.views.tables import Address, SeatPage

@@ -1,7 +1,8 @@
-"""A class's dashboard, computed from the rows :meth:`Classes.dashboard_data` reads (no
-database here): per student, each assignment's progress, the rating and its change since he
-joined, when he was last seen and the themes he misses; per assigned puzzle, the share of the
-class right at the first try and the card most thrown instead.
+"""A class's dashboard, computed from the rows
+:meth:`~chinchon.store.classes.Classes.dashboard_data` reads (no database here): per student,
+each assignment's progress, the rating and its change since he joined, when he was last seen
+and the themes he misses; per assigned puzzle, the share of the class right at the first try
+and the card most thrown instead.
 
 The first try at a puzzle is the earliest attempt the class can see (made since joining);
 right means right without a hint. A game counts for a games assignment when it is one of the
@@ -15,12 +16,11 @@ from __future__ import annotations
 import datetime
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from chinchon import puzzles as pz
 from chinchon.engine.rules import OPTION_NAMES, get_rules, parse_house
-from chinchon.store.classes import Assignment, ClassData, Member
-from chinchon.store.rows.attempts import Recorded
-from chinchon.store.rows.played import Played
+from chinchon.store.rows.classes import Assignment, ClassAttempt, ClassData, ClassGame, Member
 
 #: How many missed themes a student's row names.
 THEMES_SHOWN = 3
@@ -77,14 +77,26 @@ class Dashboard:
     puzzles: tuple[PuzzleStat, ...]
 
 
-def _first_tries(attempts: Sequence[Recorded]) -> dict[str, Recorded]:
-    first: dict[str, Recorded] = {}
+def assigned_puzzle(work: Assignment, puzzle_id: str) -> pz.Puzzle | None:
+    """A puzzle of ``work``: the shipped one, or the game's position it was made from (under
+    its own id); None when it can no longer be read."""
+    values = work.positions.get(puzzle_id)
+    if values is None:
+        return pz.shipped().get(puzzle_id)
+    try:
+        return replace(pz.linked_position(values), id=puzzle_id)
+    except pz.PuzzleError:
+        return None
+
+
+def _first_tries(attempts: Sequence[ClassAttempt]) -> dict[str, ClassAttempt]:
+    first: dict[str, ClassAttempt] = {}
     for attempt in sorted(attempts, key=lambda a: (a.created_at, a.id)):
         first.setdefault(attempt.puzzle_id, attempt)
     return first
 
 
-def played_under(game: Played, rules: str) -> bool:
+def played_under(game: ClassGame, rules: str) -> bool:
     """Whether ``game`` was played under the class's ``rules`` (a profile id or a house
     code): its setup's rules and deck options make the same rules at that table. A plain
     profile and a house code of it are not the same rules, nor one deck and two by choice."""
@@ -99,7 +111,7 @@ def played_under(game: Played, rules: str) -> bool:
         return False
 
 
-def _counts_for(game: Played, assignment: Assignment, rules: str) -> bool:
+def _counts_for(game: ClassGame, assignment: Assignment, rules: str) -> bool:
     bots = game.setup.get("seats", "").split(",") if game.origin != "table" else []
     return (game.counts and game.updated_at >= assignment.created_at
             and assignment.bot in bots and played_under(game, rules))
@@ -129,7 +141,7 @@ def _rating(data: ClassData, member: Member) -> tuple[float | None, float | None
     return rating, (rating - before if before is not None else None)
 
 
-def _missed_themes(attempts: Sequence[Recorded], themes: Mapping[str, Sequence[str]]
+def _missed_themes(attempts: Sequence[ClassAttempt], themes: Mapping[str, Sequence[str]]
                    ) -> tuple[str, ...]:
     missed = Counter(theme for attempt in _first_tries(attempts).values() if not attempt.clean
                      for theme in themes.get(attempt.puzzle_id, ()))

@@ -13,8 +13,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from chinchon import puzzles as pz
-from chinchon.store.class_dashboard import most_thrown
-from chinchon.store.class_live import LiveData, Question
+from chinchon.store.rows.classes import LiveData, Question
+from chinchon.views.class_dashboard import most_thrown
 
 
 def question_puzzle(question: Question) -> pz.Puzzle | None:
