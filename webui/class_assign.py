@@ -22,7 +22,7 @@ from chinchon.store.played import Played
 from chinchon.views.i18n import t
 from webui.class_games import class_games, game_mistake_links, game_name
 from webui.classes import ANY, flash, tr
-from webui.ui import literal
+from webui.url_state import literal
 
 #: The form's kinds: "game" makes a puzzle assignment of a game's positions.
 FORM_KINDS = ("puzzles", "game", "tour", "games")

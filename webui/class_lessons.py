@@ -40,7 +40,8 @@ from webui.classes import (
     tr,
 )
 from webui.keys import step_keys
-from webui.ui import page_css, url_arrival
+from webui.ui import page_css
+from webui.url_state import url_arrival
 
 POLL = datetime.timedelta(seconds=1)
 #: Card widths on the projector: eight cards fit 1366 pixels, and read from the back row.

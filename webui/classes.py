@@ -30,7 +30,7 @@ from chinchon.store.classes import (
 from chinchon.views.i18n import fmt_date, t
 from webui import flash as flash_message
 from webui import progress
-from webui.ui import literal, url_arrival
+from webui.url_state import literal, url_arrival
 
 #: Session key: {class id: teacher key} of the classes opened as teacher in this session.
 TEACHING = "class_teaching"

@@ -15,9 +15,9 @@ from chinchon.store.tables import PERSON, SeatPage, Tables
 from chinchon.views import coach
 from chinchon.views import tables as vt
 from chinchon.views.i18n import t
+from webui.cards import show_cards
 from webui.play_board import action_text, percent, show_verdict
 from webui.review_steps import position_links
-from webui.ui import show_cards
 
 S = st.session_state
 

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.support.pages import open_page
 from webui.card_buttons import parse_click
-from webui.ui import MAX_URL_VALUE, literal
+from webui.url_state import MAX_URL_VALUE, literal
 
 LAB = "pages/2_Hand_lab.py"
 LAYOFFS = "pages/3_Layoff_table.py"
