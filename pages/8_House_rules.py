@@ -7,7 +7,8 @@ import streamlit as st
 from chinchon.views import house
 from chinchon.views.i18n import t
 from webui import house_rules as editor
-from webui.ui import current_rules, house_code, literal, setup_page
+from webui.ui import current_rules, house_code, setup_page
+from webui.url_state import literal
 
 lang, rules_id = setup_page("house_rules")
 rules = current_rules(rules_id)

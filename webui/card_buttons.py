@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -56,177 +57,13 @@ class ActionButton:
     #: One of :data:`STATES` (e.g. ``hint``), shown like a card's mark.
     state: str | None = None
 
-_CSS = """
-.cardbuttons { display: flex; flex-direction: column; gap: 6px; padding: 6px 0 4px; }
-.cardbuttons-row, .cardbuttons-half {
-  display: flex; flex-wrap: wrap; gap: var(--gap, 6px); }
-.cardbuttons-face { display: block; border-radius: 7px; background: center / 100% 100% no-repeat; }
-/* A deck's suit comes in two halves: on a phone each half takes a line, never 8 + 4. */
-@media (max-width: 640px) {
-  .cardbuttons-half .cardbuttons-face { width: min(52px, calc((100vw - 4rem) / 6 - 6px)) !important;
-    height: auto !important; aspect-ratio: var(--ratio); }
-}
-.cardbuttons button {
-  padding: 0; border: 0; background: none; cursor: pointer; border-radius: 8px;
-  line-height: 0; position: relative; transition: transform 90ms ease-out, opacity 90ms, box-shadow 90ms;
-}
-.cardbuttons button img { display: block; border-radius: 7px; }
-.cardbuttons button:hover:not(:disabled) { transform: translateY(-4px); }
-.cardbuttons button:focus-visible { outline: 3px solid var(--st-primary-color); outline-offset: 3px; }
-.cardbuttons button[data-state="taken"] { opacity: 0.28; transform: none; }
-.cardbuttons button[data-state="taken"]:hover { opacity: 0.5; }
-.cardbuttons button[data-state="twice"] { opacity: 0.6; box-shadow: 0 0 0 3px #8b3fb8; }
-.cardbuttons button[data-state="twice"]::after {
-  content: "×2"; position: absolute; right: 2px; bottom: 2px; padding: 1px 4px;
-  border-radius: 6px; background: #8b3fb8; color: #fff; font: bold 12px/1.3 sans-serif;
-}
-.cardbuttons button[data-state="wrong"] { opacity: 0.35; box-shadow: 0 0 0 3px #c0392b; }
-.cardbuttons button[data-state="right"] { box-shadow: 0 0 0 4px #1f7a4d; transform: translateY(-6px); }
-.cardbuttons button:disabled { cursor: default; }
-.cardbuttons button[data-state="new"] { box-shadow: 0 0 0 3px #2b6cb0; }
-.cardbuttons button[data-state="closes"] { box-shadow: 0 0 0 4px #1f7a4d; }
-.cardbuttons button[data-state="hint"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
-.cardbuttons.inline { flex-direction: row; flex-wrap: wrap; column-gap: 18px; }
-.cardbuttons figure { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 2px; }
-.cardbuttons figcaption { font: 12px/1.25 sans-serif; text-align: center; max-width: 9em; opacity: 0.85; }
-.cardbuttons-actions { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-end; }
-.cardbuttons button.action-text {
-  line-height: 1.3; padding: 8px 16px; border-radius: 8px; font: 600 15px/1.3 sans-serif;
-  border: 1px solid rgba(128,128,128,0.5); background: var(--st-secondary-background-color, #f0f2f6);
-  color: inherit; min-height: 40px;
-}
-.cardbuttons button.action-text.primary {
-  background: var(--st-primary-color, #1f7a4d); color: #fff; border-color: transparent;
-}
-.cardbuttons-actions button:disabled { opacity: 0.45; }
-.cardbuttons-actions button:disabled:hover { transform: none; }
-.cardbuttons button[data-highlight="1"] { box-shadow: 0 0 0 4px #e0a21b; transform: translateY(-6px); }
-/* fit: one row that never wraps; on a narrow screen the cards overlap like a fanned hand,
-   each keeping a strip to click (the last one whole). */
-.cardbuttons.fit .cardbuttons-row { flex-wrap: nowrap; }
-.cardbuttons.fit button { flex: 0 1 auto; min-width: 0; }
-.cardbuttons.fit button:last-child { flex-shrink: 0; }
-.cardbuttons.fit button[data-highlight="1"], .cardbuttons.fit button[data-state="right"],
-.cardbuttons.fit button:hover { z-index: 1; }
-.cardbuttons.fit button .cardbuttons-face, .cardbuttons.fit button img {
-  max-width: none; flex-shrink: 0; box-shadow: -2px 0 4px rgba(0, 0, 0, 0.18); }
-.cardbuttons.fit button { display: flex; overflow: visible; }
-/* fit with captions (the Play hand after a draw, each card's points under it): overlapped
-   cards would hide the numbers, so on a phone the cards shrink to share the row instead. */
-@media (max-width: 640px) {
-  .cardbuttons.fit .cardbuttons-row > figure { flex: 1 1 0; min-width: 0; }
-  .cardbuttons.fit .cardbuttons-row > figure button { width: 100%; }
-  .cardbuttons.fit .cardbuttons-row > figure .cardbuttons-face {
-    width: 100% !important; height: auto !important; aspect-ratio: var(--ratio); box-shadow: none; }
-}
-"""
 
-_JS = """
-export default function (component) {
-  const { data, setTriggerValue, parentElement } = component;
-  let root = parentElement.querySelector(".cardbuttons");
-  if (!root) {
-    root = document.createElement("div");
-    root.className = "cardbuttons";
-    parentElement.appendChild(root);
-  }
-  root.replaceChildren();
-  root.setAttribute("role", "group");
-  root.setAttribute("aria-label", data.label);
-  root.style.setProperty("--gap", data.gap + "px");
-  root.style.setProperty("--ratio", data.width + " / " + data.height);
-  root.classList.toggle("inline", !!data.inline);
-  root.classList.toggle("fit", !!data.fit);
-  const face = (code) => {
-    const span = document.createElement("span");
-    span.className = "cardbuttons-face";
-    span.dataset.face = code;
-    span.style.backgroundImage = 'url("' + data.faces[code] + '")';
-    span.style.width = data.width + "px";
-    span.style.height = data.height + "px";
-    return span;
-  };
-  const captioned = (button, text) => {
-    if (!text) return button;
-    const figure = document.createElement("figure");
-    const caption = document.createElement("figcaption");
-    caption.textContent = text;
-    figure.append(button, caption);
-    return figure;
-  };
-  if (data.actions && data.actions.length) {
-    const line = document.createElement("div");
-    line.className = "cardbuttons-actions";
-    for (const act of data.actions) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.action = act.action;
-      if (act.card) button.dataset.card = act.card;
-      if (act.state) button.dataset.state = act.state;
-      button.disabled = !!act.disabled;
-      button.title = act.title || act.label;
-      if (act.card || act.back) {
-        button.setAttribute("aria-label", act.label);
-        if (act.card) {
-          button.appendChild(face(act.card));
-        } else {
-          const img = document.createElement("img");
-          img.src = data.back;
-          img.alt = act.label;
-          img.width = data.width;
-          button.appendChild(img);
-        }
-        button.addEventListener("click", () => setTriggerValue("action", act.action));
-        line.appendChild(captioned(button, act.label));
-      } else {
-        button.className = "action-text" + (act.primary ? " primary" : "");
-        button.textContent = act.label;
-        button.addEventListener("click", () => setTriggerValue("action", act.action));
-        line.appendChild(button);
-      }
-    }
-    root.appendChild(line);
-  }
-  const cardButton = (code) => {
-    const state = data.states[code] || "";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.card = code;
-    button.dataset.state = state;
-    if ((data.highlight || []).includes(code)) button.dataset.highlight = "1";
-    button.setAttribute("aria-pressed", state === "taken" || state === "twice" ? "true" : "false");
-    button.title = data.names[code];
-    button.setAttribute("aria-label", data.names[code]);
-    button.disabled = data.disabled;
-    button.appendChild(face(code));
-    button.addEventListener("click", () => setTriggerValue("clicked", code));
-    return captioned(button, (data.captions || {})[code]);
-  };
-  for (const row of data.rows) {
-    const line = document.createElement("div");
-    line.className = "cardbuttons-row";
-    // A long row (a suit of the deck) in two halves, each kept whole on a narrow screen.
-    // A short row (a hand) keeps its buttons as the row's own children (``fit`` lays them).
-    const cut = Math.ceil(row.length / 2);
-    if (row.length > 8 && !data.fit) {
-      for (const codes of [row.slice(0, cut), row.slice(cut)]) {
-        const part = document.createElement("div");
-        part.className = "cardbuttons-half";
-        for (const code of codes) part.appendChild(cardButton(code));
-        line.appendChild(part);
-      }
-    } else {
-      for (const code of row) line.appendChild(cardButton(code));
-    }
-    root.appendChild(line);
-  }
-}
-"""
-
-# Not isolated in a shadow root: the page's styles (theme colours) reach the buttons, and a
-# face's relative address resolves against the page's.
-_COMPONENT = st.components.v2.component("chinchon_card_buttons", css=_CSS, js=_JS,
-                                        isolate_styles=False)
+# Not isolated in a shadow root: the page's styles (the site's and the theme's colours) reach
+# the buttons, and a face's relative address resolves against the page's.
+_COMPONENT = st.components.v2.component(
+    "chinchon_card_buttons", isolate_styles=False,
+    css=Path(__file__).with_name("card_buttons.css").read_text(encoding="utf-8"),
+    js=Path(__file__).with_name("card_buttons.js").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1024)

@@ -1,13 +1,15 @@
 """Card rows and tables drawn as HTML: a row of faces, groups of melds, the table's melds, a
 hand's end as a score table. The faces are static files (:mod:`webui.faces`), so a run's
-messages carry their addresses, not their drawings. Pages import these from :mod:`webui.ui` or
-from here.
+messages carry their addresses, not their drawings. The rows and groups are
+:func:`chinchon.views.svg.cards_row_html` and :func:`chinchon.views.svg.card_groups_html`; the
+score table's style is ``cards.css`` beside this module, in the site's colours.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from pathlib import Path
 
 import streamlit as st
 
@@ -18,6 +20,9 @@ from chinchon.engine.rules import Rules
 from chinchon.engine.solver import Arrangement
 from chinchon.views import i18n, svg
 from webui.faces import face_url
+
+#: The score table's cells: lines, padding, a smaller size on a phone.
+_SCORES_CSS = Path(__file__).with_name("cards.css").read_text(encoding="utf-8")
 
 
 def show_cards(
@@ -81,8 +86,12 @@ def show_card_groups(
 
 # --- Melds and tables (rules tour, lay-off table) -----------------------------------------------
 
+#: Rings drawn into the faces (SVG, so not CSS variables): the site stylesheet's ``--cl-gold``
+#: (loose cards) and ``--cl-purple`` (a card laid off; no suit is drawn in purple).
 LOOSE_RING = "#e0a21b"
-LAID_RING = "#8b3fb8"  # purple: no suit is drawn in it
+LAID_RING = "#8b3fb8"
+#: Who showed a meld, under it on the table: a little smaller than a group's caption.
+OWNER_CAPTION = "font-size:0.8rem;text-align:center"
 
 
 def meld_caption(meld: Meld, lang: str) -> str:
@@ -117,24 +126,14 @@ def show_table(
     width: int = 52,
 ) -> None:
     """Melds on the table, each captioned with who showed it; cards in ``laid[i]`` ringed."""
-    alts = [[i18n.card_name(card.code(), lang) for card in meld.cards] for meld in table]
-    parts = []
-    for i, meld in enumerate(table):
-        extra = set(laid[i]) if i < len(laid) else set()
-        row = svg.cards_row_html(
-            [card.code() for card in meld.cards],
-            width=width,
-            highlights=[LAID_RING if c in extra else None for c in meld.cards],
-            alts=alts[i],
-            lang=lang,
-            face_url=face_url,
-        )
-        caption = html.escape(f"{owners[i]} · {meld_caption(meld, lang)}")
-        parts.append(
-            f'<figure style="margin:0">{row}<figcaption style="font-size:0.8rem;'
-            f'text-align:center">{caption}</figcaption></figure>'
-        )
-    st.html('<div style="display:flex;flex-wrap:wrap;gap:8px 22px">' + "".join(parts) + "</div>")
+    rings = [[LAID_RING if card in (laid[i] if i < len(laid) else ()) else None
+              for card in meld.cards] for i, meld in enumerate(table)]
+    st.html(svg.card_groups_html(
+        [[card.code() for card in meld.cards] for meld in table], width=width, row_gap=8,
+        captions=[f"{owners[i]} · {meld_caption(meld, lang)}" for i, meld in enumerate(table)],
+        rings=rings, alts=[[i18n.card_name(card.code(), lang) for card in meld.cards]
+                           for meld in table],
+        lang=lang, face_url=face_url, caption_style=OWNER_CAPTION))
 
 
 def cards_text(cards: Sequence[Card], lang: str) -> str:
@@ -149,12 +148,11 @@ def show_score_table(end: HandEnd, names: Sequence[str], lang: str, *,
     Plain HTML (the cards as images, names escaped), so no cell is ever cut short.
     """
     def cards(groups: Sequence[Sequence[Card]]) -> str:
-        rows = [svg.cards_row_html([c.code() for c in group], width=width, gap=2,
-                                   alts=[i18n.card_name(c.code(), lang) for c in group],
-                                   lang=lang, face_url=face_url)
-                for group in groups if group]
-        return ('<div style="display:flex;flex-wrap:wrap;gap:4px 12px">'
-                + "".join(rows) + "</div>") if rows else "—"
+        rows = [[card.code() for card in group] for group in groups if group]
+        return svg.card_groups_html(
+            rows, width=width, gap=2, row_gap=4, group_gap=12,
+            alts=[[i18n.card_name(code, lang) for code in row] for row in rows],
+            lang=lang, face_url=face_url) if rows else "—"
 
     body = []
     for name, player in zip(names, end.players, strict=True):
@@ -168,7 +166,4 @@ def show_score_table(end: HandEnd, names: Sequence[str], lang: str, *,
     st.html('<div style="overflow-x:auto"><table class="chinchon-scores" '
             'style="border-collapse:collapse;width:100%">'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
-            "<style>.chinchon-scores th,.chinchon-scores td{border-bottom:1px solid #ddd6c6;"
-            "padding:6px 8px;text-align:left;vertical-align:top}"
-            "@media (max-width:640px){.chinchon-scores th,.chinchon-scores td{padding:4px;"
-            "font-size:.85rem}}</style>")
+            f"<style>{_SCORES_CSS}</style>")

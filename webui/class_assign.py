@@ -19,7 +19,7 @@ from chinchon.store.rows.played import Played
 from chinchon.views.i18n import t
 from webui.class_common import flash, tr
 from webui.class_games import class_games, game_name
-from webui.ui import literal
+from webui.url_state import literal
 
 #: The picks' "any" (of theme, criterion, difficulty).
 ANY = "any"

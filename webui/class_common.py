@@ -25,7 +25,7 @@ from chinchon.store.rows.classes import ClassInfo
 from chinchon.views.i18n import t
 from webui import flash as flash_message
 from webui import progress
-from webui.ui import url_arrival
+from webui.url_state import url_arrival
 
 #: Session key: {class id: teacher key} of the classes opened as teacher in this session.
 TEACHING = "class_teaching"

@@ -46,7 +46,8 @@ from webui.class_common import (
 from webui.class_games import class_games, game_name
 from webui.class_live import board_state, live_block, projector_link
 from webui.keys import step_keys
-from webui.ui import page_css, url_arrival
+from webui.ui import page_css
+from webui.url_state import url_arrival
 
 POLL = datetime.timedelta(seconds=1)
 #: Card widths on the projector: eight cards fit 1366 pixels, and read from the back row.

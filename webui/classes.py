@@ -31,7 +31,7 @@ from webui.class_common import (
     show_flash,
     tr,
 )
-from webui.ui import literal
+from webui.url_state import literal
 from webui.worksheet import download_button
 
 # --- Creating and joining ---------------------------------------------------------------------

@@ -38,15 +38,16 @@ def guard(page_key: str, lang: str) -> None:
     error_util.show_uncaught_app_exception = show
 
 
-def show(error: BaseException) -> None:
-    """Streamlit's hook: our message, else (it failed too) Streamlit's own."""
+def show(ex: BaseException) -> None:
+    """Streamlit's hook (its parameter's name, ``ex``, is the hook's): our message, else (it
+    failed too) Streamlit's own."""
     try:
-        worded = unexpected(error)
+        worded = unexpected(ex)
     except Exception:  # the message itself failed: Streamlit's, with details off
         _LOG.exception("the page's error message failed")
         worded = False
     if not worded or os.environ.get(SHOW_ENV) == "show":
-        _streamlit_show(error)
+        _streamlit_show(ex)
 
 
 def unexpected(error: BaseException) -> bool:

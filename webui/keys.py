@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 import streamlit as st
 
@@ -20,44 +21,11 @@ STEP_KEYS: Mapping[str, str] = {
     "Home": "first", "End": "last",
 }
 
-_JS = """
-export default function (component) {
-  const { data, setTriggerValue } = component;
-  const handlers = (window.__chinchonKeys = window.__chinchonKeys || {});
-  const previous = handlers[data.name];
-  if (previous) document.removeEventListener("keydown", previous);
-  const onKey = (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
-    const target = event.target;
-    const tag = target && target.tagName ? target.tagName.toLowerCase() : "";
-    if (tag === "input" || tag === "textarea" || tag === "select" ||
-        (target && target.isContentEditable)) return;
-    // A focused button takes Space itself: let it, so a click is never doubled.
-    if (event.key === " " && tag === "button") return;
-    const action = data.keys[event.key];
-    if (!action) return;
-    event.preventDefault();
-    setTriggerValue("action", action);
-  };
-  handlers[data.name] = onKey;
-  document.addEventListener("keydown", onKey);
-  return () => {
-    document.removeEventListener("keydown", onKey);
-    if (handlers[data.name] === onKey) delete handlers[data.name];
-  };
-}
-"""
+_COMPONENT = st.components.v2.component(
+    "chinchon_step_keys", js=Path(__file__).with_name("keys.js").read_text(encoding="utf-8"))
 
-_COMPONENT = st.components.v2.component("chinchon_step_keys", js=_JS)
-
-
-#: A touch screen (or a phone's width) has no keys: a hint about them hides there, and the
-#: tap hint beside it shows instead.
-_HINT_CSS = """<style>
-.keys-hint-tap { display: none; }
-@media (pointer: coarse), (max-width: 640px) {
-  .keys-hint-keys { display: none; } .keys-hint-tap { display: inline; } }
-</style>"""
+#: Which of the hint's two texts shows, on a keyboard device or a phone.
+_HINT_CSS = Path(__file__).with_name("keys.css").read_text(encoding="utf-8")
 
 
 def keys_hint(keys: str, tap: str = "", *, caption: bool = False) -> None:
@@ -65,7 +33,7 @@ def keys_hint(keys: str, tap: str = "", *, caption: bool = False) -> None:
     (what to tap instead) or nothing (a ``data-keys-hint`` hook). ``caption``: in a
     caption's size."""
     size = "font-size:.875rem;" if caption else ""
-    st.html(f'{_HINT_CSS}<div data-keys-hint style="{size}opacity:.75">'
+    st.html(f'<style>{_HINT_CSS}</style><div data-keys-hint style="{size}opacity:.75">'
             f'<span class="keys-hint-keys">{html.escape(keys)}</span>'
             f'<span class="keys-hint-tap">{html.escape(tap)}</span></div>')
 

@@ -31,6 +31,7 @@ from chinchon.views.house import house_words
 from chinchon.views.i18n import card_name, fmt_number, fmt_percent, locale, t
 from webui import faces
 from webui.card_buttons import ActionButton, card_buttons
+from webui.cards import show_arrangement, show_cards
 from webui.hand_end import arrangement_text
 from webui.play_state import (
     DRAW_KEY,
@@ -51,7 +52,6 @@ from webui.play_state import (
     take_back,
     tr,
 )
-from webui.ui import show_arrangement, show_cards
 
 #: Grade colours (best … blunder), readable on light and dark themes.
 GRADE_COLOURS = {"best": "#1f7a4d", "good": "#3c8d5a", "inaccuracy": "#b7791f",

@@ -24,7 +24,8 @@ from chinchon.views import play as play_model
 from chinchon.views.i18n import t
 from webui import play_rating, played
 from webui.card_buttons import clicked_action, clicked_card
-from webui.ui import current_options, current_rules, house_code, literal, url_arrival, url_value
+from webui.ui import current_options, current_rules, house_code
+from webui.url_state import literal, url_arrival, url_value
 
 S = st.session_state
 DEFAULT_PACE = "normal"

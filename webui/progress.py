@@ -36,7 +36,7 @@ from chinchon.views.i18n import fmt_signed, t
 from webui import flash as flash_message
 from webui import learner_cookie
 from webui.learner_cookie import COOKIE, COOKIE_DAYS
-from webui.ui import literal
+from webui.url_state import literal
 
 #: After the database could not be opened, wait this long before trying again (seconds).
 RETRY_AFTER = 10.0

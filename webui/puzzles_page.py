@@ -20,19 +20,12 @@ from chinchon.views import puzzle as view
 from chinchon.views.i18n import card_name, fmt_date, t
 from webui import progress
 from webui.card_buttons import card_buttons, clicked_card
+from webui.cards import show_arrangement, show_cards
 from webui.classes import position_attempt as class_position
 from webui.classes import puzzle_tools as class_tools
 from webui.keys import keys_hint, step_keys
-from webui.ui import (
-    current_options,
-    house_code,
-    literal,
-    offered_options,
-    option_defaults,
-    show_arrangement,
-    show_cards,
-    url_value,
-)
+from webui.ui import current_options, house_code, offered_options, option_defaults
+from webui.url_state import literal, url_value
 
 
 def follow_link() -> tuple[str | None, pz.Puzzle | None]:

@@ -20,10 +20,11 @@ from chinchon.views import review as rv
 from chinchon.views.i18n import card_name, fmt_percent, t
 from chinchon.views.puzzle import position_link
 from webui.card_buttons import card_buttons, clicked_card
+from webui.cards import show_cards
 from webui.play_board import action_text, show_discards, show_verdict
 from webui.play_state import S, face_up
 from webui.stepper import go_to, step_controls
-from webui.ui import find_page, show_cards
+from webui.ui import find_page
 
 
 def step_key(hand: int) -> str:

@@ -35,7 +35,8 @@ from webui.card_buttons import ActionButton, card_buttons, clicked_action, click
 from webui.hand_end import show_hand_end
 from webui.play_board import _backs_html, _row, ask_what_to_show, seat_line
 from webui.tables_review import game_over
-from webui.ui import current_options, house_code, literal
+from webui.ui import current_options, house_code
+from webui.url_state import literal
 
 S = st.session_state
 #: The session's state as the service takes it (Streamlit's keys may be ints too; ours are not).

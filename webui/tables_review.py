@@ -16,9 +16,9 @@ from chinchon.store.tables import Tables
 from chinchon.views import coach
 from chinchon.views.i18n import t
 from chinchon.views.tables import SeatPage
+from webui.cards import show_cards
 from webui.play_board import action_text, percent, show_verdict
 from webui.review_steps import position_links
-from webui.ui import show_cards
 
 #: The session's state as the service takes it (Streamlit's keys may be ints too; ours are not).
 STATE = cast(service.State, st.session_state)

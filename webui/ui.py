@@ -4,8 +4,9 @@ links and footnotes.
 Lives beside ``app.py`` rather than in ``chinchon/`` because the library never imports
 Streamlit. Every page starts with ``lang, rules_id = setup_page("page_key")``; a page that
 honours the sidebar's rule options (two decks, the ludoteka deck, jokers) then builds its rules
-with ``current_rules(rules_id)``. The URL state helpers live in :mod:`webui.url_state` and the
-card rows in :mod:`webui.cards`; both are also importable from here, as pages always have.
+with ``current_rules(rules_id)``. The URL state helpers live in :mod:`webui.url_state`, the
+card rows in :mod:`webui.cards`: import them from there. :func:`setup_page` puts the site's
+stylesheet (``webui/site.css``: the colours as ``--cl-*`` variables) on every page.
 """
 
 from __future__ import annotations
@@ -29,33 +30,7 @@ from chinchon.engine.rules import (
 from chinchon.views import i18n
 from chinchon.views.sources import HOUSE_MARK, OURS_MARK, Footnotes
 from webui import errors
-from webui.cards import (
-    LAID_RING,
-    LOOSE_RING,
-    cards_text,
-    meld_caption,
-    show_arrangement,
-    show_card_groups,
-    show_cards,
-    show_faces,
-    show_score_table,
-    show_table,
-)
-from webui.url_state import (
-    LITERAL_LIMIT,
-    MAX_URL_VALUE,
-    literal,
-    url_arrival,
-    url_value,
-    url_values,
-)
-
-# Names pages import from here that live in webui.cards and webui.url_state.
-__all__ = [
-    "LAID_RING", "LITERAL_LIMIT", "LOOSE_RING", "MAX_URL_VALUE", "cards_text", "literal",
-    "meld_caption", "show_arrangement", "show_card_groups", "show_cards", "show_faces",
-    "show_score_table", "show_table", "url_arrival", "url_value", "url_values",
-]  # fmt: skip
+from webui.url_state import literal, url_value
 
 RULE_IDS: tuple[str, ...] = PROFILE_IDS
 DEFAULT_RULES = "barajamos"
@@ -75,6 +50,10 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("house_rules", "house"),
     ("class", "class"),
 )
+
+#: The site's stylesheet (its colours as ``--cl-*`` variables, the rules shared markup needs),
+#: read once a process and put on every page by :func:`setup_page`.
+SITE_CSS = Path(__file__).with_name("site.css").read_text(encoding="utf-8")
 
 # Session keys: the chosen values (kept across pages) and the widgets that edit them.
 _STATE = {"lang": "_lang_select", "rules": "_rules_select"}
@@ -369,6 +348,7 @@ def setup_page(page_key: str, *, sidebar: str = "auto",
         layout="wide",
         initial_sidebar_state="collapsed" if sidebar == "collapsed" else "auto",
     )
+    page_css(SITE_CSS)  # the site's colours and shared rules, before anything is drawn
     if bad_lang is not None:
         st.warning(
             i18n.t(
@@ -401,9 +381,9 @@ def setup_page(page_key: str, *, sidebar: str = "auto",
         if st.query_params.get(name) != shown:
             st.query_params[name] = shown
     options = _resolve_options(rules_id, lang)
-    for name, value in options.items():
-        st.session_state[option_key(name)] = value
-        _option_to_url(name, value, option_defaults(rules_id)[name])
+    for option, chosen in options.items():
+        st.session_state[option_key(option)] = chosen
+        _option_to_url(option, chosen, option_defaults(rules_id)[option])
     for name in OPTION_NAMES:
         if name not in options and name in st.query_params:
             del st.query_params[name]  # warned about above

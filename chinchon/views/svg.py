@@ -31,6 +31,7 @@ from chinchon.engine.errors import quote
 from chinchon.views import i18n
 
 __all__ = [
+    "GROUP_CAPTION",
     "SUIT_STYLES",
     "FaceUrl",
     "back_svg",
@@ -516,46 +517,66 @@ def cards_row_html(
     )
 
 
+#: A group's caption under its cards (:func:`card_groups_html`).
+GROUP_CAPTION = "margin-top:4px;font-size:0.85rem;text-align:center"
+
+
 def card_groups_html(
     groups: Sequence[Sequence[str]],
     *,
     width: int = 72,
     gap: int = 6,
     group_gap: int = 22,
+    row_gap: int | None = None,
     captions: Sequence[str | None] | None = None,
     highlights: Sequence[str | None] | None = None,
+    rings: Sequence[Sequence[str | None]] | None = None,
     alts: Sequence[Sequence[str | None]] | None = None,
     lang: str = "en",
     face_url: FaceUrl | None = None,
+    caption_style: str = GROUP_CAPTION,
 ) -> str:
-    """Several card rows side by side (melds, then loose cards), each with an optional caption.
+    """Several card rows side by side (melds, then loose cards), each with an optional caption
+    (in ``caption_style``, fixed CSS of the code).
 
-    ``highlights`` rings every card of a group (e.g. the loose cards); ``alts`` mirrors ``groups``.
+    ``gap`` parts the cards of a row, ``group_gap`` the groups, ``row_gap`` (default ``gap``)
+    the lines of groups when they wrap. ``highlights`` rings every card of a group (e.g. the
+    loose cards); ``rings`` rings single cards instead and mirrors ``groups`` (the cards laid
+    off onto a meld), as ``alts`` does.
+
+    >>> def url(code: str, ring: str | None, lang: str) -> str:
+    ...     return f"{code}-{ring}.svg"
+    >>> html = card_groups_html([["1o"], ["2o", "3o"]], rings=[[None], ["red", None]],
+    ...                         face_url=url)
+    >>> re.findall(r'src="([^"]+)"', html)
+    ['1o-None.svg', '2o-red.svg', '3o-None.svg']
     """
     n = len(groups)
+    if highlights is not None and rings is not None:
+        raise ValueError("give highlights (a ring per group) or rings (a ring per card), not both")
+    ring_rows = [list(row) for row in rings] if rings is not None else [
+        [ring] * len(group) for group, ring in zip(groups, _aligned("highlights", highlights, n),
+                                                   strict=True)]
     alt_rows = list(alts) if alts is not None else [None] * n
-    if len(alt_rows) != n:
-        raise ValueError(f"alts has {len(alt_rows)} entries for {n} groups")
+    for name, rows in (("rings", ring_rows), ("alts", alt_rows)):
+        if len(rows) != n:
+            raise ValueError(f"{name} has {len(rows)} entries for {n} groups")
     parts = []
-    for group, caption, ring, alt_row in zip(
-        groups,
-        _aligned("captions", captions, n),
-        _aligned("highlights", highlights, n),
-        alt_rows,
-        strict=True,
+    for group, caption, ring_row, alt_row in zip(
+        groups, _aligned("captions", captions, n), ring_rows, alt_rows, strict=True
     ):
         row = cards_row_html(
-            group, width=width, gap=gap, highlights=[ring] * len(group), alts=alt_row, lang=lang,
+            group, width=width, gap=gap, highlights=ring_row, alts=alt_row, lang=lang,
             face_url=face_url,
         )
         cap = (
-            f'<figcaption style="margin-top:4px;font-size:0.85rem;text-align:center">'
-            f"{escape(caption)}</figcaption>"
+            f'<figcaption style="{caption_style}">{escape(caption)}</figcaption>'
             if caption
             else ""
         )
         parts.append(f'<figure style="margin:0">{row}{cap}</figure>')
     return (
-        f'<div class="chinchon-groups" style="display:flex;flex-wrap:wrap;gap:{gap}px '
-        f'{group_gap}px;align-items:flex-start">{"".join(parts)}</div>'
+        f'<div class="chinchon-groups" style="display:flex;flex-wrap:wrap;'
+        f'gap:{gap if row_gap is None else row_gap}px {group_gap}px;align-items:flex-start">'
+        f'{"".join(parts)}</div>'
     )

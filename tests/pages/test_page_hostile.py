@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.support.pages import open_page
 from webui.card_buttons import parse_click
-from webui.ui import MAX_URL_VALUE, literal
+from webui.url_state import MAX_URL_VALUE, literal
 
 LAB = "pages/2_Hand_lab.py"
 LAYOFFS = "pages/3_Layoff_table.py"
@@ -77,7 +77,8 @@ def _tampered_click_script() -> None:
 
 
 def test_a_tampered_click_is_a_named_warning_in_the_page_language() -> None:
-    at = AppTest.from_function(_tampered_click_script).run()
+    # A first run imports the component and the library: give it time on a busy machine.
+    at = AppTest.from_function(_tampered_click_script, default_timeout=60).run()
     assert not at.exception
     warnings = [w.value for w in at.warning]
     assert len(warnings) == 6

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from chinchon.engine.cards import RANKS_48
+from chinchon.engine.cards import RANKS_48, Card
+from chinchon.engine.melds import Meld
 from chinchon.views import svg
 from webui import cards, faces
 
@@ -42,6 +43,21 @@ def test_the_hand_row_names_each_face_by_its_file(monkeypatch: pytest.MonkeyPatc
     assert "background-image:url(&quot;app/static/cards/fr/7o.svg&quot;)" in row
     assert "background-image:url(&quot;app/static/cards/fr/JK.svg&quot;)" in row
     assert "box-shadow:0 0 0 3px #1f7a4d" in row and "base64" not in row
+
+
+def test_the_melds_on_the_table_ring_the_cards_laid_off_and_name_who_showed_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+    monkeypatch.setattr(cards.st, "html", drawn.append)
+    melds = [Meld.parse("5o 6o 7o"), Meld.parse("9c 9e 9b")]
+    cards.show_table(melds, ["<b>Ana</b>", "Luis"], "en", laid=[[Card.parse("7o")]])
+    (markup,) = drawn
+    ringed = f"-ring-{cards.LAID_RING.removeprefix('#')}.svg"
+    assert f'src="app/static/cards/en/7o{ringed}"' in markup
+    assert markup.count(ringed) == 1  # only the card laid off, on its meld only
+    assert "&lt;b&gt;Ana&lt;/b&gt; · Run" in markup and "<b>" not in markup
+    assert "Luis · Group" in markup
+    assert f'<figcaption style="{cards.OWNER_CAPTION}">' in markup
 
 
 def test_a_ringed_face_and_the_back_are_files_too() -> None:

@@ -119,3 +119,24 @@ def test_group_html() -> None:
 def test_doctests() -> None:
     failed, attempted = doctest.testmod(svg)
     assert attempted > 0 and failed == 0
+
+
+def test_group_html_rings_single_cards_and_parts_lines() -> None:
+    def url(code: str, ring: str | None, lang: str) -> str:
+        return f"{code}-{ring or 'plain'}.svg"
+
+    html = svg.card_groups_html([["1o", "2o"], ["7b"]], rings=[["red", None], [None]],
+                                captions=["<i>Ana</i> · run", None], row_gap=8, gap=2,
+                                group_gap=12, face_url=url, caption_style="font-size:1px")
+    assert 'src="1o-red.svg"' in html and 'src="2o-plain.svg"' in html
+    assert 'src="7b-plain.svg"' in html
+    assert "gap:8px 12px" in html and "gap:2px" in html
+    assert '<figcaption style="font-size:1px">&lt;i&gt;Ana&lt;/i&gt; · run</figcaption>' in html
+    plain = svg.card_groups_html([["1o"]], captions=["run"], face_url=url)
+    assert "gap:6px 22px" in plain and f'style="{svg.GROUP_CAPTION}"' in plain
+    with pytest.raises(ValueError, match="not both"):
+        svg.card_groups_html([["1o"]], highlights=["red"], rings=[["red"]])
+    with pytest.raises(ValueError, match="rings has 1 entries for 2 groups"):
+        svg.card_groups_html([["1o"], ["2o"]], rings=[["red"]])
+    with pytest.raises(ValueError, match="highlights has 1 entries for 2 cards"):
+        svg.card_groups_html([["1o", "2o"]], rings=[["red"]])
