@@ -2,7 +2,7 @@
 
 The site's default database is a SQLite file in ``data/``; the tests never touch it:
 ``CHINCHON_DB_URL`` points at a file in a temporary folder for the whole run (the browser
-tests' servers inherit it). ``postgres`` starts a throwaway cluster (tests/support/postgres.py); without
+tests' servers inherit it). ``postgres`` starts a throwaway cluster (harness/postgres.py); without
 PostgreSQL's server binaries those tests skip, except under ``CI=true``, where they fail.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.postgres import Cluster, find_bin
+from harness.postgres import Cluster, find_bin
 
 _TMP = tempfile.mkdtemp(prefix="chinchon-test-db-")
 os.environ["CHINCHON_DB_URL"] = f"sqlite:///{_TMP}/chinchon.db"

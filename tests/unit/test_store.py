@@ -21,7 +21,7 @@ from chinchon.store.database import head_revision, make_engine
 from chinchon.store.progress import Outbox
 from chinchon.store.schema import Base, Game, Learner, LearnerRating, PuzzleAttempt, PuzzleRating
 from chinchon.store.store import SEED_RD, AttemptError, TransferCodeError
-from tests.support.postgres import Cluster
+from harness.postgres import Cluster
 
 WRITERS = 20
 PER_WRITER = 15
