@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import doctest
 import re
 import xml.etree.ElementTree as ET
 
@@ -114,8 +113,3 @@ def test_group_html() -> None:
         [["1o", "2o", "3o"], ["7b"]], captions=["run", "loose"], highlights=[None, "orange"]
     )
     assert html.count("<img ") == 4 and html.count("<figcaption") == 2
-
-
-def test_doctests() -> None:
-    failed, attempted = doctest.testmod(svg)
-    assert attempted > 0 and failed == 0

@@ -89,12 +89,3 @@ def test_cells_cite_sources_and_flag_our_readings() -> None:
 def test_french_uses_its_own_separator() -> None:
     rows = {row.key: row for row in compare("fr")}
     assert " ; " in rows["close"].cells["ludoteka"].text
-
-
-def test_module_doctests() -> None:
-    import doctest
-
-    import chinchon.views.variants
-
-    result = doctest.testmod(chinchon.views.variants)
-    assert result.attempted and not result.failed
