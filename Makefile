@@ -4,6 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8501
+JOBS   ?= 2
 
 .PHONY: help setup run dev test lint system e2e bench screenshots clean
 
@@ -27,7 +28,7 @@ dev: setup ## serve the site with the file watcher on (a saved page reloads)
 	$(BIN)/python -m streamlit run app.py --server.headless true --server.port $(PORT) \
 		--server.fileWatcherType auto --server.runOnSave true
 
-lint: setup ## ruff over the tree, mypy over the library, webui/ and the pages
+lint: setup ## ruff over the tree, mypy over the library, webui/, the pages, the harness and the benchmarks
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
@@ -36,11 +37,11 @@ lint: setup ## ruff over the tree, mypy over the library, webui/ and the pages
 system: ## install Debian's chromium and PostgreSQL server when missing (as root)
 	bash .ci/system-packages
 
-# The library, CLI and page tests, then the browser tests, one process each. Under xdist a CI
-# run met "disk I/O error" on the run's SQLite file; the cause (the file guard closed a
-# descriptor, which drops SQLite's locks) is mended, but xdist has not been tried since.
-test: system lint ## set up, lint, then every test (what CI runs)
-	$(BIN)/python -m pytest -q -m "not e2e"
+# The library, CLI and page tests under pytest-xdist (JOBS workers, each with its own SQLite
+# file and PostgreSQL cluster: tests/conftest.py), then the browser tests in one process (each
+# test starts servers and a chromium of its own; more at once only starves a small machine).
+test: system lint ## set up, lint, then every test (what CI runs; JOBS=… workers, 2 by default)
+	$(BIN)/python -m pytest -q -n $(JOBS) -m "not e2e"
 	$(BIN)/python -m pytest -q -m e2e
 
 e2e: setup system ## the browser tests only

@@ -19,7 +19,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from benchmarks.server import ROOT, StreamlitServer
+from harness.server import ROOT, StreamlitServer
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -1,7 +1,8 @@
 """Load on one ``streamlit run``: N sessions, no browser, every page's common interactions.
 
 A browser per session measures the browsers (20 headless chromiums fill two cores on their own).
-Here each session is a light client of Streamlit's own websocket protocol: it sends the
+Here each session is a light client of Streamlit's own websocket protocol
+(:mod:`harness.streamlit_protocol`): it sends the
 ``BackMsg`` rerun requests a browser sends (``rerun_script`` with the page and the widget states
 of a click or a typed value, built with Streamlit's protobufs) and reads the ``ForwardMsg``
 stream until the script has finished, as the browser does (keeping Streamlit's message cache:
@@ -33,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import statistics
@@ -45,45 +45,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from streamlit.components.v2.bidi_component.main import _make_trigger_id
-from streamlit.proto.BackMsg_pb2 import BackMsg
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-from streamlit.proto.WidgetStates_pb2 import WidgetState
-from websockets.asyncio.client import ClientConnection, connect
-
-from benchmarks.server import ROOT, StreamlitServer
 from chinchon.views.play import PACES
+from harness.server import ROOT, StreamlitServer
+from harness.streamlit_protocol import Session, open_stream
 
 TARGET_P95 = 1.0
-#: A script that takes longer than this is counted as an error (a hang).
-TIMEOUT = 30.0
 HANDS = ("7o 7c 7b 9e 10e 11e 4o", "3c 4c 5c 7b 7o 7e 1o 6c", "1e 2e 3e 4e 5o 5c 5b",
          "10o 11o 12o 1c 1e 3b 5b", "3c 4c 5c 6c 6o 6e 1b 2b")
 OPPONENTS = ("8e 1c 2c 3c 5o 5b 7b", "2o 2e 6c 6b 10c 11e 12b", "1o 4e 4b 5e 6e 11o 12c")
 #: The "at once" pace among the Play page's paces: the bots answer in the same run.
 PACE_AT_ONCE = list(PACES).index("instant")
-_FINISHED = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
-             ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}
-
-
-# --- One session: a browser's side of the protocol ----------------------------------------------
-
-
-@dataclass
-class Widgets:
-    """What the last run drew: widget ids by key or label, the card codes of each component."""
-
-    ids: dict[str, str] = field(default_factory=dict)  # key or label -> widget id
-    kinds: dict[str, str] = field(default_factory=dict)  # widget id -> "button", "checkbox"…
-    #: Button groups (segmented controls): widget id -> the options as the page words them.
-    choices: dict[str, list[str]] = field(default_factory=dict)
-    components: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # key -> (id, codes)
-    exceptions: list[str] = field(default_factory=list)
-
-    def find(self, needle: str, kind: str | None = None) -> str | None:
-        """The first widget whose key or label holds ``needle`` (of that ``kind`` if given)."""
-        return next((wid for name, wid in self.ids.items()
-                     if needle in name and (kind is None or self.kinds.get(wid) == kind)), None)
 
 
 @dataclass
@@ -97,126 +68,6 @@ class Results:
     skipped: int = 0
     #: One session alone: the server's CPU seconds of each interaction, by page.
     cpu_by_page: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-
-
-class Session:
-    def __init__(self, ws: ClientConnection, rng: random.Random) -> None:
-        self.ws = ws
-        self.rng = rng
-        self.pages: dict[str, str] = {}  # url path -> page script hash
-        self.page_hash = ""
-        self.page_name = ""
-        self.query = "lang=en&rules=barajamos"
-        self.widgets = Widgets()
-        # Streamlit's message cache, as the browser keeps it: a large message seen before comes
-        # back as a reference to its hash.
-        self.cache: dict[str, ForwardMsg] = {}
-
-    async def rerun(self, states: Sequence[WidgetState] = (), page: str | None = None) -> float:
-        """Send one rerun request; read until the script finishes; the seconds it took."""
-        msg = BackMsg()
-        client = msg.rerun_script
-        client.query_string = self.query
-        client.page_name = page if page is not None else self.page_name
-        client.page_script_hash = self.pages.get(page, "") if page is not None else self.page_hash
-        client.widget_states.widgets.extend(states)
-        client.cached_message_hashes.extend(self.cache)
-        self.widgets = Widgets()
-        return await self.exchange(msg)
-
-    async def exchange(self, msg: BackMsg) -> float:
-        """Send ``msg``; read the answers until the script finishes; the seconds it took."""
-        start = time.perf_counter()
-        await self.ws.send(msg.SerializeToString())
-        while True:
-            data = await asyncio.wait_for(self.ws.recv(), TIMEOUT)
-            forward = ForwardMsg()
-            forward.ParseFromString(data)
-            self._read(forward)
-            if (forward.WhichOneof("type") == "script_finished"
-                    and forward.script_finished in _FINISHED):
-                return time.perf_counter() - start
-
-    def _read(self, forward: ForwardMsg) -> None:
-        kind = forward.WhichOneof("type")
-        if kind == "ref_hash":
-            forward = self.cache[forward.ref_hash]
-            kind = forward.WhichOneof("type")
-        elif forward.metadata.cacheable and forward.hash:
-            self.cache[forward.hash] = forward
-        if kind == "navigation":  # the pages, and the one this run shows
-            nav = forward.navigation
-            self.pages = {page.url_pathname: page.page_script_hash for page in nav.app_pages}
-            self.page_hash = nav.page_script_hash
-        elif kind == "page_info_changed":
-            self.query = forward.page_info_changed.query_string
-        elif kind == "delta" and forward.delta.WhichOneof("type") == "new_element":
-            self._element(forward.delta.new_element)
-
-    def _element(self, element: Any) -> None:
-        kind = element.WhichOneof("type")
-        if kind == "exception":
-            self.widgets.exceptions.append(f"{element.exception.type}: {element.exception.message}")
-        elif kind == "bidi_component":
-            proto = element.bidi_component
-            data = json.loads(proto.json) if proto.WhichOneof("data") == "json" else {}
-            codes = [code for row in data.get("rows", []) for code in row]
-            self.widgets.components[proto.id] = (proto.id, codes)
-        elif kind in ("text_input", "button", "checkbox", "button_group"):
-            widget = getattr(element, kind)
-            if not widget.disabled:  # a browser cannot click a disabled button either
-                self.widgets.ids[f"{widget.id} {widget.label}"] = widget.id
-                self.widgets.kinds[widget.id] = kind
-            if kind == "button_group":
-                self.widgets.choices[widget.id] = [option.content for option in widget.options]
-
-    # --- Interactions ---------------------------------------------------------------------------
-
-    async def open(self, page: str) -> float:
-        took = await self.rerun(page=page)
-        self.page_name = page
-        self.page_hash = self.pages.get(page, self.page_hash)
-        return took
-
-    async def type_text(self, key: str, text: str) -> float | None:
-        widget = self.widgets.find(key)
-        if widget is None:
-            return None
-        return await self.rerun([WidgetState(id=widget, string_value=text)])
-
-    async def press(self, *labels: str) -> float | None:
-        """Press the first button found among ``labels`` (keys or labels)."""
-        # only buttons: a segmented control labelled "Next puzzle…" takes no trigger
-        found = (self.widgets.find(label, "button") for label in labels)
-        widget = next((w for w in found if w is not None), None)
-        if widget is None:
-            return None
-        return await self.rerun([WidgetState(id=widget, trigger_value=True)])
-
-    async def toggle(self, key: str) -> float | None:
-        widget = self.widgets.find(key, "checkbox")
-        if widget is None:
-            return None
-        return await self.rerun([WidgetState(id=widget, bool_value=self.rng.random() < 0.5)])
-
-    async def choose(self, key: str, index: int) -> float | None:
-        """Pick option ``index`` of a segmented control."""
-        widget = self.widgets.find(key, "button_group")
-        options = self.widgets.choices.get(widget or "", [])
-        if widget is None or len(options) <= index:
-            return None
-        state = WidgetState(id=widget)
-        state.string_array_value.data.append(options[index])
-        return await self.rerun([state])
-
-    async def click_card(self, key: str) -> float | None:
-        found = next((item for cid, item in self.widgets.components.items() if key in cid), None)
-        if found is None or not found[1]:
-            return None
-        component, codes = found
-        payload = json.dumps([{"event": "clicked", "value": self.rng.choice(codes)}])
-        return await self.rerun([WidgetState(id=_make_trigger_id(component, "events"),
-                                             json_trigger_value=payload)])
 
 
 Action = Callable[[Session], Any]
@@ -255,10 +106,8 @@ async def run_session(url: str, seed: int, until: float, think: tuple[float, flo
     """One session's loop over the pages; ``cpu`` (the server's CPU seconds so far, for a
     session alone on its server) times each interaction's server work too."""
     rng = random.Random(seed)
-    ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
     try:
-        async with connect(ws_url, subprotocols=["streamlit"],  # type: ignore[list-item]
-                           max_size=None, open_timeout=TIMEOUT) as ws:
+        async with open_stream(url) as ws:
             session = Session(ws, rng)
             await asyncio.sleep(rng.uniform(0, think[1]))  # sessions do not start in step
             await session.rerun(page="")  # the home page: the first request of a new visit
@@ -460,7 +309,7 @@ def database(servers: int) -> Iterator[dict[str, str]]:
     if servers == 1:
         yield {}
         return
-    from tests.support.postgres import Cluster, find_bin
+    from harness.postgres import Cluster, find_bin
 
     bin_dir = find_bin()
     if bin_dir is None:

@@ -27,8 +27,8 @@ from benchmarks.bench_clicks import (
     ROOT,
     _wait_idle,
 )
-from benchmarks.server import StreamlitServer
 from chinchon.views.play import PACES
+from harness.server import StreamlitServer
 
 TARGET_MS = 300.0
 PACE = "fast"

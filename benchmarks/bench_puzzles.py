@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 from chinchon.engine.draws import clear_memo, draw_odds, unseen_cards
 from chinchon.engine.rules import PROFILE_IDS
@@ -58,7 +60,8 @@ def reference_analysis(puzzle: Puzzle) -> list[tuple[int, int, int]]:
     return [reference.draw_odds(hand[:i] + hand[i + 1:], unseen, table) for i in range(8)]
 
 
-def _timed(function, puzzle: Puzzle) -> tuple[float, list[tuple[int, int, int]]]:
+def _timed(function: Callable[[Puzzle], list[Any]], puzzle: Puzzle
+           ) -> tuple[float, list[Any]]:
     clear_memo()
     start = time.process_time()
     result = function(puzzle)

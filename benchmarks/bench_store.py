@@ -1,6 +1,6 @@
 """The store: attempts recorded per second, one writer and 20 concurrent writers, on SQLite
 (a WAL file in a temporary folder) and on PostgreSQL (a throwaway durable cluster, fsync on,
-from tests/support/postgres.py; skipped without the server binaries).
+from harness/postgres.py; skipped without the server binaries).
 
 Each writer is a thread with its own learner, recording attempts at a few shared puzzles, so
 first attempts (which move two ratings under row locks) and repeats mix as on the site.
@@ -19,7 +19,7 @@ from chinchon.store.rows.attempts import Attempt
 from chinchon.store.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.support.postgres import Cluster, find_bin
+from harness.postgres import Cluster, find_bin
 
 WRITERS = 20
 PER_WRITER = 40

@@ -33,21 +33,7 @@ from chinchon.game import ladder
 from chinchon.game.match import GameSummary, Interval, run_match, stderr_progress
 from chinchon.game.names import BOT_NAMES, DEFAULT_THINK_MS
 from chinchon.ratings.glicko2 import expected_score
-
-
-def pairings(levels: Sequence[str], reach: int, only: str | None = None
-             ) -> list[tuple[str, str]]:
-    """Each level against the ``reach`` levels above it (weakest first); with ``only``, just
-    the pairings of that level, on both sides of it.
-
-    >>> pairings("abcd", 2)
-    [('a', 'b'), ('a', 'c'), ('b', 'c'), ('b', 'd'), ('c', 'd')]
-    >>> pairings("abcd", 1, only="c")
-    [('b', 'c'), ('c', 'd')]
-    """
-    found = [(low, levels[j]) for i, low in enumerate(levels)
-             for j in range(i + 1, min(i + 1 + reach, len(levels)))]
-    return [pair for pair in found if only is None or only in pair]
+from harness.ladder import pairings
 
 
 def line(rules_id: str, game: GameSummary) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """A live question under load (issue 21), for :mod:`benchmarks.bench_load` ``--live N``.
 
 One projector and ``N`` students' phones, each a light client of Streamlit's websocket protocol
-(:class:`benchmarks.load_tables.FragmentClient`): the projector on the class's
+(:class:`harness.streamlit_protocol.FragmentClient`): the projector on the class's
 ``/Class?class=…&key=…&view=projector`` page, each phone on ``/Class?class=…`` with its own
 learner cookie, both following the fragment timer their page asks for (a poll a second), as a
 browser does. For each of ``--live-rounds`` questions the benchmark asks a shipped puzzle
@@ -27,10 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import connect
-
-from benchmarks.bench_load import TIMEOUT
-from benchmarks.load_tables import FragmentClient, percentile
+from benchmarks.load_tables import percentile
+from harness.streamlit_protocol import FragmentClient, open_stream
 
 _ANSWERED = re.compile(r"Answered: \*\*(\d+)\*\* of (\d+)")
 #: The issue's promise: a student's answer shows on the projector within 2 s.
@@ -71,10 +69,8 @@ class LiveClient(FragmentClient):
 
 
 async def _client(url: str, query: str, cookie: str | None, seed: int) -> tuple[Any, LiveClient]:
-    ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
     headers = {"Cookie": f"chinchon_learner={cookie}"} if cookie else {}
-    ws = await connect(ws_url, subprotocols=["streamlit"],  # type: ignore[list-item]
-                       max_size=None, open_timeout=TIMEOUT, additional_headers=headers)
+    ws = await open_stream(url, headers)
     client = LiveClient(ws, random.Random(seed), query)
     await client.rerun(page="")  # the home page first, as a visit starts
     client.query = query
@@ -155,11 +151,11 @@ async def _rounds(live: Any, class_id: str, key: str, puzzles: list[str], shared
 def run_live(students: int, rounds: int, think: tuple[float, float],
              root: Path | None = None) -> int:
     """The live benchmark; prints its figures; 1 on an error or an answer lost or doubled."""
-    from benchmarks.server import ROOT, StreamlitServer
     from chinchon import puzzles as pz
     from chinchon.store.class_live import AnswerRow, LiveQuestions
     from chinchon.store.classes import Classes
     from chinchon.store.store import Store
+    from harness.server import ROOT, StreamlitServer
 
     url = f"sqlite:///{tempfile.mkdtemp(prefix='chinchon-bench-live-')}/live.db"
     store = Store(url)

@@ -1,7 +1,7 @@
 """Tables with people under load (issue 20), for :mod:`benchmarks.bench_load` ``--tables``.
 
 ``T`` tables of ``P`` person seats each, every seat a light client of Streamlit's websocket
-protocol (:class:`benchmarks.bench_load.Session`) on its ``/Tables?table=…&seat=…&key=…``
+protocol (:class:`harness.streamlit_protocol.FragmentClient`) on its ``/Tables?table=…&seat=…&key=…``
 page. Each client does what a browser does: it follows the ``auto_rerun`` the page's fragment
 asks for (a fragment rerun every ``CHINCHON_TABLE_POLL`` seconds, half a second by default),
 reads the ``data-table-version`` and ``data-seat-to-play`` of the element holding the table,
@@ -19,7 +19,6 @@ each server.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import statistics
 import time
@@ -27,13 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from streamlit.components.v2.bidi_component.main import _make_trigger_id
-from streamlit.proto.BackMsg_pb2 import BackMsg
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-from streamlit.proto.WidgetStates_pb2 import WidgetState
-from websockets.asyncio.client import connect
-
-from benchmarks.bench_load import TIMEOUT, Session
+from harness.streamlit_protocol import FragmentClient, Session, open_stream
 
 _VERSION = re.compile(r'data-table-version="(\d+)" data-seat-to-play="(\d*)"')
 TARGET_P95 = 1.5
@@ -49,58 +42,6 @@ class Shared:
     moves: dict[int, int] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     idle: bool = False
-
-
-class FragmentClient(Session):
-    """A page with a polled fragment, as a browser runs it: the fragment's timer (the
-    ``auto_rerun`` the page asks for) and the data of each card component it drew."""
-
-    def __init__(self, ws: Any, rng: Any, query: str) -> None:
-        super().__init__(ws, rng)
-        self.query = query
-        self.fragment = ""
-        self.interval = 1.0
-        self.data: dict[str, dict[str, Any]] = {}
-
-    def _read(self, forward: ForwardMsg) -> None:
-        super()._read(forward)
-        kind = forward.WhichOneof("type")
-        if kind == "auto_rerun":
-            self.fragment = forward.auto_rerun.fragment_id
-            self.interval = forward.auto_rerun.interval
-        elif kind == "delta" and forward.delta.WhichOneof("type") == "new_element":
-            self._shown(forward.delta.new_element)
-
-    def _shown(self, element: Any) -> None:
-        """One element the page drew (a subclass reads its own hooks too)."""
-        if element.WhichOneof("type") == "bidi_component":
-            proto = element.bidi_component
-            if proto.WhichOneof("data") == "json":
-                self.data[proto.id] = json.loads(proto.json)
-
-    async def poll(self) -> float:
-        """What the fragment's timer sends: a rerun of the fragment only."""
-        msg = BackMsg()
-        client = msg.rerun_script
-        client.query_string = self.query
-        client.page_name = self.page_name
-        client.page_script_hash = self.page_hash
-        client.fragment_id = self.fragment
-        client.is_auto_rerun = True
-        client.cached_message_hashes.extend(self.cache)
-        return await self.exchange(msg)
-
-    def component(self, key: str) -> tuple[str, dict[str, Any]] | None:
-        return next(((cid, data) for cid, data in self.data.items() if cid.endswith(key)), None)
-
-    async def trigger(self, key: str, event: str, value: str) -> bool:
-        found = self.component(key)
-        if found is None:
-            return False
-        payload = json.dumps([{"event": event, "value": value}])
-        await self.rerun([WidgetState(id=_make_trigger_id(found[0], "events"),
-                                      json_trigger_value=payload)])
-        return True
 
 
 class SeatClient(FragmentClient):
@@ -140,10 +81,8 @@ async def run_seat(url: str, table: int, seat: int, key: str, until: float,
     import random
 
     rng = random.Random(seed)
-    ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
     try:
-        async with connect(ws_url, subprotocols=["streamlit"],  # type: ignore[list-item]
-                           max_size=None, open_timeout=TIMEOUT) as ws:
+        async with open_stream(url) as ws:
             client = SeatClient(ws, rng, table, seat, key)
             await client.rerun(page="")
             await client.open("Tables")
@@ -201,9 +140,7 @@ async def warm_up(url: str) -> float:
     import random
 
     start = time.perf_counter()
-    ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
-    async with connect(ws_url, subprotocols=["streamlit"],  # type: ignore[list-item]
-                       max_size=None, open_timeout=TIMEOUT) as ws:
+    async with open_stream(url) as ws:
         session = Session(ws, random.Random(0))
         await session.rerun(page="")
         await session.open("Tables")
@@ -231,13 +168,13 @@ def run_tables(tables_count: int, per_table: int, seconds: float, idle: float,
     import os
     import tempfile
 
-    from benchmarks.server import ROOT, StreamlitServer
     from chinchon.store.store import Store
     from chinchon.store.tables import AWAY_SECONDS, Tables
+    from harness.server import ROOT, StreamlitServer
 
     cluster = None
     if servers > 1:
-        from tests.support.postgres import Cluster, find_bin
+        from harness.postgres import Cluster, find_bin
 
         bin_dir = find_bin()
         if bin_dir is None:

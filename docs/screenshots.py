@@ -10,16 +10,20 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.server import StreamlitServer  # noqa: E402
+from harness.server import StreamlitServer  # noqa: E402
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, wait_idle  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
-LAPTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 #: (file name, address, viewport): a game on a laptop and a puzzle on a phone.
 SHOTS = [
     ("play-laptop", "/Play?rules=barajamos&seats=greedy,expert&seed=3&lang=en", LAPTOP),

@@ -1,9 +1,17 @@
-"""Shared fixtures: a database for every test run, and a PostgreSQL cluster of our own.
+"""Shared fixtures: a database for every test process, a PostgreSQL cluster of our own, and
+deterministic property tests.
 
 The site's default database is a SQLite file in ``data/``; the tests never touch it:
-``CHINCHON_DB_URL`` points at a file in a temporary folder for the whole run (the browser
-tests' servers inherit it). ``postgres`` starts a throwaway cluster (tests/support/postgres.py); without
-PostgreSQL's server binaries those tests skip, except under ``CI=true``, where they fail.
+``CHINCHON_DB_URL`` points at a file in a temporary folder of this process (the browser tests'
+servers inherit it). Under pytest-xdist each worker imports this file itself, so each worker
+has its own file (its folder named after the worker). ``postgres`` starts a throwaway cluster
+(harness/postgres.py) once per process, so once per xdist worker, each on its own port and in
+its own folder; without PostgreSQL's server binaries those tests skip, except under
+``CI=true``, where they fail.
+
+Hypothesis runs derandomized (the examples are a function of the test, the same every run and
+on every worker), with no example database; ``HYPOTHESIS_PROFILE=random`` explores new
+examples instead.
 """
 
 from __future__ import annotations
@@ -12,16 +20,26 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
+from hypothesis import settings
 
-from tests.support.postgres import Cluster, find_bin
+from harness.postgres import Cluster, find_bin
 
-_TMP = tempfile.mkdtemp(prefix="chinchon-test-db-")
+#: The xdist worker running this process ("gw0", "gw1"…), or "main" without xdist.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+_TMP = tempfile.mkdtemp(prefix=f"chinchon-test-db-{WORKER}-")
 os.environ["CHINCHON_DB_URL"] = f"sqlite:///{_TMP}/chinchon.db"
 # An unexpected error on a page is also shown as Streamlit's exception (webui/errors.py), so
 # the pages' tests that look for one (AppTest's at.exception, stException) still find it.
 os.environ.setdefault("CHINCHON_PAGE_ERRORS", "show")
+
+# A deadline loose enough for a busy two-core machine; tests that need none say so.
+settings.register_profile("deterministic", derandomize=True, database=None,
+                          deadline=timedelta(seconds=10))
+settings.register_profile("random", derandomize=False, deadline=timedelta(seconds=10))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.server import ServerError, StreamlitServer
+from harness.server import ServerError, StreamlitServer
 from tests.support.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,

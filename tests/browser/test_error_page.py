@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from benchmarks.server import StreamlitServer
+from harness.server import StreamlitServer
 from tests.support.browser import REPO, screenshot, wait_idle
 
 pytestmark = pytest.mark.e2e

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from chinchon.puzzles import load_all, solve
 from chinchon.store.store import Store
+from harness.postgres import Cluster
 from tests.support.browser import COOKIE, cookie, screenshot, wait_idle
-from tests.support.postgres import Cluster
 
 pytestmark = pytest.mark.e2e
 

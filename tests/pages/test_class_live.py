@@ -11,15 +11,14 @@ import threading
 from pathlib import Path
 
 import pytest
-from websockets.asyncio.client import connect
 
-from benchmarks.bench_load import TIMEOUT, Session
-from benchmarks.server import StreamlitServer
 from chinchon.puzzles import find_puzzle
 from chinchon.store.class_checks import ClassError
 from chinchon.store.class_live import LiveQuestions
 from chinchon.store.classes import Classes
 from chinchon.store.store import Store
+from harness.server import StreamlitServer
+from harness.streamlit_protocol import Session, open_stream
 
 PUZZLE = "barajamos-017"
 STUDENTS = 10
@@ -66,13 +65,11 @@ def test_ten_at_once_and_again_are_counted_once_each(tmp_path: Path) -> None:
         live.ask(class_id, "x" * 24, PUZZLE)
 
 
-async def _throw(url: str, query: str, learner: str) -> list[str]:
-    """One phone: open the Class page as ``learner`` (his cookie) and tap a card twice."""
-    ws_url = url.replace("http://", "ws://") + "/_stcore/stream"
-    async with connect(ws_url, subprotocols=["streamlit"],  # type: ignore[list-item]
-                       max_size=None, open_timeout=TIMEOUT,
-                       additional_headers={"Cookie": f"chinchon_learner={learner}"}) as ws:
-        session = Session(ws, random.Random(learner))
+async def _throw(url: str, query: str, learner: str, seed: int) -> list[str]:
+    """One phone: open the Class page as ``learner`` (his cookie) and tap a card twice (the
+    card chosen by ``seed``)."""
+    async with open_stream(url, {"Cookie": f"chinchon_learner={learner}"}) as ws:
+        session = Session(ws, random.Random(seed))
         await session.rerun(page="")
         session.query = query
         await session.open("Class")
@@ -90,8 +87,8 @@ def test_ten_websocket_clients_answer_at_once(tmp_path: Path) -> None:
     question = live.ask(class_id, key, PUZZLE)
     with StreamlitServer(env={"CHINCHON_DB_URL": url}) as server:
         async def everyone() -> list[list[str]]:
-            return await asyncio.gather(*(_throw(server.url, f"class={class_id}&lang=en", s)
-                                          for s in learners))
+            return await asyncio.gather(*(_throw(server.url, f"class={class_id}&lang=en", s, n)
+                                          for n, s in enumerate(learners)))
         problems = asyncio.run(everyone())
     assert problems == [[]] * STUDENTS
     assert sum(live.answers(question.id).values()) == STUDENTS

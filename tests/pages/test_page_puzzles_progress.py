@@ -13,8 +13,8 @@ from streamlit.testing.v1 import AppTest
 
 from chinchon.puzzles import load_all, solve
 from chinchon.store.store import Store
+from harness.postgres import Cluster
 from tests.support.pages import open_page
-from tests.support.postgres import Cluster
 from webui import progress
 
 PAGE = "pages/5_Puzzles.py"

@@ -1,17 +1,37 @@
 """The load benchmark's smoke run: two sessions for a few seconds against a real server, every
-page's interactions, no error (the full run's figures are in the README)."""
+page's interactions, no error (the full run's figures are in the README); and its client of
+Streamlit's protocol refuses a Streamlit it was not written for."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
+import streamlit
 
-pytestmark = pytest.mark.slow
+from harness.streamlit_protocol import WRITTEN_FOR, StreamlitVersionError, check_streamlit_version
+
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_protocol_client_is_written_for_the_pinned_streamlit() -> None:
+    dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    (pin,) = [d for d in dependencies if re.match(r"streamlit\b", d)]
+    assert pin == f"streamlit=={WRITTEN_FOR}.*"
+    check_streamlit_version(streamlit.__version__)  # the installed one: no error
+
+
+@pytest.mark.parametrize("installed", ["1.68.0", "1.6.7", "2.67.0"])
+def test_another_streamlit_is_refused_naming_both_versions(installed: str) -> None:
+    with pytest.raises(StreamlitVersionError) as refused:
+        check_streamlit_version(installed)
+    assert f"Streamlit {WRITTEN_FOR}.*" in str(refused.value)
+    assert repr(installed) in str(refused.value)
 
 
 def own_database(folder: Path) -> dict[str, str]:
@@ -21,6 +41,7 @@ def own_database(folder: Path) -> dict[str, str]:
     return {**os.environ, "CHINCHON_DB_URL": f"sqlite:///{folder}/bench.db"}
 
 
+@pytest.mark.slow
 def test_two_sessions_for_a_few_seconds(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_load", "--sessions", "2", "--duration", "6",
@@ -34,6 +55,7 @@ def test_two_sessions_for_a_few_seconds(tmp_path: Path) -> None:
     assert int(actions) >= 4 and int(errors) == 0, done.stdout
 
 
+@pytest.mark.slow
 def test_one_table_of_two_people_for_a_few_seconds(tmp_path: Path) -> None:
     """``--tables``: two seats' pages move through their components and see each other's
     moves; nothing lost or doubled, no error."""
@@ -47,6 +69,7 @@ def test_one_table_of_two_people_for_a_few_seconds(tmp_path: Path) -> None:
     assert moves >= 2, done.stdout
 
 
+@pytest.mark.slow
 def test_three_phones_answer_two_live_questions(tmp_path: Path) -> None:
     """``--live``: the projector's page counts every phone's throw (a double tap each) once;
     each answer's time to the projector is measured."""

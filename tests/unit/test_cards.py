@@ -1,15 +1,9 @@
-"""Cards and decks: notation that round-trips, decks of every option, hands that cannot be held;
-and the doctests of every module of the library."""
+"""Cards and decks: notation that round-trips, decks of every option, hands that cannot be held."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
-
 import pytest
 
-import chinchon
 from chinchon.engine.cards import (
     JOKER,
     RANKS_40,
@@ -24,23 +18,6 @@ from chinchon.engine.cards import (
 )
 
 DECKS = [Deck(size, copies, jokers) for size in (40, 48) for copies in (1, 2) for jokers in (0, 2)]
-MODULES = sorted(info.name for info in pkgutil.walk_packages(chinchon.__path__, "chinchon.")
-                 if info.name != "chinchon.__main__")
-
-
-@pytest.mark.parametrize("module_name", MODULES)
-def test_doctests(module_name: str) -> None:
-    module = importlib.import_module(module_name)
-    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert failures == 0
-
-
-def test_the_solver_modules_have_doctests() -> None:
-    finder = doctest.DocTestFinder()
-    for module in ("cards", "rules", "melds", "meld_search", "solver"):
-        name = f"chinchon.engine.{module}"
-        tests = finder.find(importlib.import_module(name))
-        assert any(test.examples for test in tests), name
 
 
 @pytest.mark.parametrize("deck", DECKS, ids=repr)

@@ -26,8 +26,8 @@ README_MAX_LINES = 160
 
 #: A backticked path is checked when it starts with one of these (files and folders of the repo
 #: a reader may open); generated places (``data/``, ``static/``) are not in the list.
-REPO_ROOTS = ("chinchon/", "webui/", "pages/", "tests/", "benchmarks/", "docs/", "puzzles/",
-              ".ci/", ".streamlit/")
+REPO_ROOTS = ("chinchon/", "webui/", "pages/", "tests/", "benchmarks/", "harness/", "docs/",
+              "puzzles/", ".ci/", ".streamlit/")
 #: Made by a run, never in git: named in the guides, not checked.
 GENERATED = ("tests/browser/screenshots",)
 REPO_FILES = ("app.py", "Makefile", "pyproject.toml", "README.md", "CONTRIBUTING.md",
@@ -43,7 +43,7 @@ _COMMAND_END = re.compile(r" (?:\||>|#|&&|;)|\)")
 _FLAG = re.compile(r"(?<![\w-])(--[a-z][a-z-]*)")
 _BENCH_MODULE = re.compile(r"python -m (benchmarks\.[A-Za-z_][A-Za-z0-9_]*)")
 _BENCH_NAMES = re.compile(r"python -m benchmarks((?: [a-z][a-z_]*)*)")
-_DOTTED = re.compile(r"^((?:chinchon|webui|benchmarks)(?:\.[A-Za-z_][A-Za-z0-9_]*)+)")
+_DOTTED = re.compile(r"^((?:chinchon|webui|benchmarks|harness)(?:\.[A-Za-z_][A-Za-z0-9_]*)+)")
 
 
 def code_spans(text: str) -> list[str]:

@@ -101,7 +101,7 @@ def test_a_stale_file_is_replaced_and_an_unwritable_folder_falls_back(
 
 @pytest.mark.slow
 def test_a_live_server_serves_the_faces_as_svg() -> None:
-    from benchmarks.server import StreamlitServer
+    from harness.server import StreamlitServer
 
     url = faces.face_url("11c", None, "pt")
     with StreamlitServer() as server, urllib.request.urlopen(f"{server.url}/{url}",

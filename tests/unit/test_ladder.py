@@ -7,7 +7,6 @@ import math
 
 import pytest
 
-from benchmarks.ladder import pairings
 from chinchon.engine.rules import get_rules
 from chinchon.game import ladder
 from chinchon.game.bots import GreedyBot
@@ -19,6 +18,7 @@ from chinchon.game.state import apply, new_game
 from chinchon.ratings.glicko2 import SCALE, Rating, expected_score
 from chinchon.store.rows.played import Played
 from chinchon.views.play_rating import bot_seats, play_ratings
+from harness.ladder import pairings
 
 LEARNER = "0" * 32
 

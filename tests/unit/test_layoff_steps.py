@@ -90,15 +90,6 @@ def test_sheet_rows_number_hands_only() -> None:
     assert rows[2].comebacks == ((1, back_at),) and rows[1].comebacks == ()
 
 
-def test_module_doctests() -> None:
-    import doctest
-
-    import chinchon.views.layoff_steps
-
-    result = doctest.testmod(chinchon.views.layoff_steps)
-    assert result.attempted and not result.failed
-
-
 # --- Picking by clicks -------------------------------------------------------------------------
 
 

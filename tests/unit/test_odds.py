@@ -236,14 +236,6 @@ def test_odds_json_round_trip() -> None:
     assert np.isclose(sum(odds.share(c) for c in odds.loose_points), 1.0)
 
 
-def test_doctests() -> None:
-    import doctest
-
-    import chinchon.engine.odds
-
-    assert doctest.testmod(chinchon.engine.odds).failed == 0
-
-
 @pytest.mark.parametrize("code, why", [
     ("barajamos+decks=2", "two decks, whose identical cards"),
     ("ludoteka+jokers=2", "a joker, which melds in any suit"),

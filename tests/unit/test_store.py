@@ -29,7 +29,7 @@ from chinchon.store.store import (
     TransferCodeError,
     UnknownLearner,
 )
-from tests.support.postgres import Cluster
+from harness.postgres import Cluster
 
 WRITERS = 20
 PER_WRITER = 15

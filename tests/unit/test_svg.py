@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import doctest
 import re
 import xml.etree.ElementTree as ET
 
@@ -115,10 +114,6 @@ def test_group_html() -> None:
     )
     assert html.count("<img ") == 4 and html.count("<figcaption") == 2
 
-
-def test_doctests() -> None:
-    failed, attempted = doctest.testmod(svg)
-    assert attempted > 0 and failed == 0
 
 
 def test_group_html_rings_single_cards_and_parts_lines() -> None:

@@ -233,15 +233,6 @@ def test_unknown_profile() -> None:
         tour.steps("nope")
 
 
-def test_module_doctests() -> None:
-    import doctest
-
-    import chinchon.views.tour
-
-    result = doctest.testmod(chinchon.views.tour)
-    assert result.attempted and not result.failed
-
-
 def stood_for(example: tour.Example, rules_id: str) -> set[Card]:
     """The cards the jokers of the solved hand stand for: named under their meld."""
     arrangement = tour.solve(example, tour.example_rules(example, rules_id)).analysis.arrangement

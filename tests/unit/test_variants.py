@@ -99,14 +99,6 @@ def test_french_uses_its_own_separator() -> None:
     assert " ; " in rows["close"].cells["ludoteka"].text
 
 
-def test_module_doctests() -> None:
-    import doctest
-
-    import chinchon.views.variants
-
-    result = doctest.testmod(chinchon.views.variants)
-    assert result.attempted and not result.failed
-
 
 # --- The page's grid ---------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """One ``streamlit run app.py`` on a free local port, as the benchmarks and browser tests use it.
 
 The one place that starts the site's server, waits for its health check and stops it:
-``benchmarks/bench_load.py``, ``benchmarks/bench_clicks.py`` and ``tests/browser/conftest.py`` all
-import :class:`StreamlitServer`. The project's ``.streamlit/config.toml`` applies (no file
+the load and click benchmarks, ``tests/browser/conftest.py`` and the tests that need a live
+server all import :class:`StreamlitServer`. The project's ``.streamlit/config.toml`` applies (no file
 watcher, static card faces served); ``prefix`` runs the server under another command (a
 profiler: ``("py-spy", "record", "-o", "out.svg", "--")``).
 """

@@ -1,7 +1,8 @@
 """A throwaway PostgreSQL cluster for the tests and the store benchmark.
 
 :class:`Cluster` runs ``initdb`` into a fresh temporary folder and ``pg_ctl start`` on a free
-port of 127.0.0.1, with its unix socket in that folder, and removes it all on :meth:`stop`.
+port of 127.0.0.1, with its unix socket in that folder, and removes it all on :meth:`stop`: a
+cluster per test process (per xdist worker) or per benchmark run, none shared.
 PostgreSQL refuses to run as root: as root, the server runs as the ``postgres`` user (Debian's
 package makes it), or a system user this module creates. Only the server binaries are needed
 (``/usr/lib/postgresql/*/bin``, or ``PG_BIN``); nothing is configured on the machine.
@@ -71,7 +72,19 @@ class Cluster:
             os.chown(self.root, entry.pw_uid, entry.pw_gid)
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
                   "--no-instructions", *([] if durable else ["--no-sync"]))
-        self.start()
+        self._start_on_a_free_port()
+
+    def _start_on_a_free_port(self, tries: int = 3) -> None:
+        """Start; another process (an xdist worker's cluster) may take the free port between
+        our look and the server's bind, so on failure try again on another one."""
+        for attempt in range(tries):
+            try:
+                self.start()
+                return
+            except RuntimeError:
+                if attempt == tries - 1:
+                    raise
+                self.port = _free_port()
 
     def _run(self, tool: str, *args: str) -> subprocess.CompletedProcess[str]:
         command = [str(self.bin / tool), *args]
