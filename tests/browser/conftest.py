@@ -1,8 +1,9 @@
 """Browser tests: a live ``streamlit run app.py`` driven by Playwright in Debian's chromium.
 
 Fixtures:
-- ``fresh_server()``: a factory; each call starts a new server and returns its base URL, so a
-  test can make the very first page request to it (deep links on a cold server).
+- ``fresh_server()``: a factory; each call gives a new server that has served no page and
+  returns its base URL, so a test can make the very first page request to it (deep links on a
+  cold server); its servers stop when the test ends.
 - ``server_url``: one server shared by the whole session, for tests that don't care.
 - ``browser`` (session) and ``page`` (per test, its own context): Playwright's sync API.
 - ``new_context(**options)``: a factory of more contexts (another learner, a phone), each
@@ -47,31 +48,77 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def fresh_server() -> Iterator[Callable[..., str]]:
-    """Factory: start a new streamlit server and return its base URL (stopped at session end);
-    ``env`` adds environment variables (``CHINCHON_DB_URL``: the database it uses); ``script``
-    the file ``streamlit run`` starts (``site_app.py``: the site's ASGI launcher)."""
-    servers: list[StreamlitServer] = []
+class _Servers:
+    """The session's streamlit servers. A cold server for the default settings is spawned
+    ahead of the test that asks for one: it has answered its health check (as every server
+    here has before its first page request) but served no page, so the test still makes the
+    very first page request, without waiting for Streamlit to import and start."""
 
-    def start(env: Mapping[str, str] | None = None, script: str = "app.py") -> str:
-        server = StreamlitServer(REPO, env=env, script=script)
-        servers.append(server)
+    def __init__(self) -> None:
+        self.running: list[StreamlitServer] = []
+        self.spare: StreamlitServer | None = None
+
+    def spawn_spare(self) -> None:
+        """Start (not wait for) the next default server."""
+        self.spare = StreamlitServer(REPO)
+
+    def start(self, env: Mapping[str, str] | None = None, script: str = "app.py"
+              ) -> StreamlitServer:
+        if env is None and script == "app.py" and self.spare is not None:
+            server, self.spare = self.spare, None
+        else:
+            server = StreamlitServer(REPO, env=env, script=script)
+        self.running.append(server)
         try:
             server.start()
         except ServerError as error:
             pytest.fail(str(error), pytrace=False)
-        return server.url
+        return server
 
-    yield start
-    for server in servers:
+    def stop(self, server: StreamlitServer) -> None:
         server.stop()
+        self.running.remove(server)
+
+    def stop_all(self) -> None:
+        for server in [*self.running, *([self.spare] if self.spare else [])]:
+            server.stop()
+        self.running, self.spare = [], None
 
 
 @pytest.fixture(scope="session")
-def server_url(fresh_server: Callable[[], str]) -> str:
-    """A server shared by every test of the session that doesn't need a cold one."""
-    return fresh_server()
+def servers() -> Iterator[_Servers]:
+    started = _Servers()
+    yield started
+    started.stop_all()
+
+
+@pytest.fixture
+def fresh_server(servers: _Servers) -> Iterator[Callable[..., str]]:
+    """Factory: a new streamlit server that has served no page yet, and its base URL; stopped
+    when the test ends (an idle server left running holds memory the rest of the session
+    needs). ``env`` adds environment variables (``CHINCHON_DB_URL``: the database it uses);
+    ``script`` the file ``streamlit run`` starts (``site_app.py``: the site's ASGI launcher)."""
+    mine: list[StreamlitServer] = []
+
+    def start(env: Mapping[str, str] | None = None, script: str = "app.py") -> str:
+        server = servers.start(env, script)
+        mine.append(server)
+        if env is None and script == "app.py":
+            servers.spawn_spare()  # the next test's cold server starts while this one runs
+        return server.url
+
+    yield start
+    for server in mine:
+        servers.stop(server)
+
+
+@pytest.fixture(scope="session")
+def server_url(servers: _Servers) -> str:
+    """A server shared by every test of the session that doesn't need a cold one; a spare
+    cold server is spawned beside it."""
+    url = servers.start().url
+    servers.spawn_spare()
+    return url
 
 
 @pytest.fixture(scope="session")

@@ -140,15 +140,3 @@ def test_screenshots_in_every_language(page: Any, server_url: str, lang: str, ru
         page.wait_for_selector(".chinchon-discards")
     assert page.locator('[data-testid="stException"]').count() == 0
     full_screenshot(page, f"hand-lab-{lang}")
-
-
-def test_teacher_mode_steps(page: Any, server_url: str) -> None:
-    page.goto(f"{server_url}/Hand_lab?hand={WORKED}&rules=barajamos&lang=en&teacher=1")
-    wait_idle(page)
-    expect(page.get_by_text("Which melds do you see? Could this hand close?")).to_be_visible()
-    assert page.get_by_text("You may close, scoring 4").count() == 0
-    for _ in range(3):
-        page.get_by_role("button", name="Next", exact=False).click()
-        wait_idle(page)
-    expect(page.get_by_text("You may close, scoring 4")).to_be_visible()
-    full_screenshot(page, "hand-lab-teacher-en")

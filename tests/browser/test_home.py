@@ -47,26 +47,6 @@ def test_home_first_request_then_french(page: Any, fresh_server: Callable[[], st
     screenshot(page, "home-fr")
 
 
-def test_bad_url_values_warn(page: Any, server_url: str) -> None:
-    page.goto(f"{server_url}/?lang=xx&rules=nope")
-    wait_idle(page)
-    alerts = page.locator('[data-testid="stAlert"]')
-    expect(alerts.filter(has_text="xx").first).to_be_visible()
-    expect(alerts.filter(has_text="nope").first).to_be_visible()
-    page.wait_for_function("() => location.search.includes('rules=barajamos')")
-
-
-def test_sidebar_language_switch_updates_url(page: Any, server_url: str) -> None:
-    page.goto(f"{server_url}/?lang=en")
-    wait_idle(page)
-    sidebar = page.locator('[data-testid="stSidebar"]')
-    sidebar.locator('[data-testid="stSelectbox"]').first.click()
-    page.get_by_role("option", name="Español").click()
-    wait_idle(page)
-    page.wait_for_function("() => location.search.includes('lang=es')")
-    expect(page.get_by_text("¿Qué es el chinchón?")).to_be_visible()
-
-
 def test_sidebar_link_keeps_language_and_profile(page: Any, server_url: str) -> None:
     page.goto(f"{server_url}/?lang=es&rules=ludoteka")
     wait_idle(page)

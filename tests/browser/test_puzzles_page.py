@@ -168,22 +168,6 @@ def test_phone_first_screen_holds_the_question_and_the_whole_hand(
         context.close()
 
 
-def test_take_question_and_bad_id(page: Any, server_url: str) -> None:
-    take = next(p for p in load_all(check=False) if p.question == "take" and not p.options
-                and not should_close(solve(p)))
-    solution = solve(take)
-    page.goto(f"{server_url}/Puzzles?puzzle=no-such-puzzle&lang=es")
-    wait_idle(page)
-    expect(_alert(page, "No existe el problema")).to_be_visible()
-    page.goto(f"{server_url}/Puzzles?puzzle={take.id}&lang=en")
-    wait_idle(page)
-    label = "Draw from the stock" if solution.answers == ("stock",) else "Take the"
-    page.get_by_role("button", name=label).first.click()
-    wait_idle(page)
-    expect(_alert(page, "Right:")).to_be_visible()
-    expect(page.get_by_text("Every move compared")).to_be_visible()
-
-
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_screenshots_in_every_language(browser: Any, server_url: str, lang: str) -> None:
     """Pictures to look at (tests/browser/screenshots/): the question, the close question and the
