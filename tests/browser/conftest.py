@@ -86,14 +86,14 @@ class _Servers:
 
 
 @pytest.fixture(scope="session")
-def servers() -> Iterator[_Servers]:
+def streamlit_servers() -> Iterator[_Servers]:
     started = _Servers()
     yield started
     started.stop_all()
 
 
 @pytest.fixture
-def fresh_server(servers: _Servers) -> Iterator[Callable[..., str]]:
+def fresh_server(streamlit_servers: _Servers) -> Iterator[Callable[..., str]]:
     """Factory: a new streamlit server that has served no page yet, and its base URL; stopped
     when the test ends (an idle server left running holds memory the rest of the session
     needs). ``env`` adds environment variables (``CHINCHON_DB_URL``: the database it uses);
@@ -101,23 +101,24 @@ def fresh_server(servers: _Servers) -> Iterator[Callable[..., str]]:
     mine: list[StreamlitServer] = []
 
     def start(env: Mapping[str, str] | None = None, script: str = "app.py") -> str:
-        server = servers.start(env, script)
+        server = streamlit_servers.start(env, script)
         mine.append(server)
         if env is None and script == "app.py":
-            servers.spawn_spare()  # the next test's cold server starts while this one runs
+            # the next test's cold server starts while this one runs
+            streamlit_servers.spawn_spare()
         return server.url
 
     yield start
     for server in mine:
-        servers.stop(server)
+        streamlit_servers.stop(server)
 
 
 @pytest.fixture(scope="session")
-def server_url(servers: _Servers) -> str:
+def server_url(streamlit_servers: _Servers) -> str:
     """A server shared by every test of the session that doesn't need a cold one; a spare
     cold server is spawned beside it."""
-    url = servers.start().url
-    servers.spawn_spare()
+    url = streamlit_servers.start().url
+    streamlit_servers.spawn_spare()
     return url
 
 

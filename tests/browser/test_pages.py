@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import screenshot, wait_idle
+from tests.support.browser import screenshot, settle, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -36,7 +36,7 @@ def _tall(page: Any) -> None:
         "() => document.querySelector('[data-testid=\"stMain\"]')?.scrollHeight || 2000"
     )
     page.set_viewport_size({"width": 1280, "height": min(max(int(height), 900), 12000)})
-    page.wait_for_timeout(500)
+    settle(page)
 
 
 @pytest.mark.parametrize("path, query, expected, name", PAGES)

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from chinchon.puzzles import card_order, load_all, should_close, solve
 from chinchon.views import i18n
-from tests.support.browser import screenshot, wait_idle
+from tests.support.browser import screenshot, settle, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -86,7 +86,7 @@ def test_puzzle_by_url_wrong_then_right_then_explanation_above_next(
     page.locator('[data-testid="stPlotlyChart"]').wait_for()
     assert page.locator(".modebar").count() == 0  # no chart toolbar over the title
     page.set_viewport_size({"width": 1366, "height": 2400})  # the whole page in the picture
-    page.wait_for_timeout(800)
+    settle(page)
     screenshot(page, "puzzle-solved")
 
 
@@ -195,7 +195,7 @@ def test_screenshots_in_every_language(browser: Any, server_url: str, lang: str)
             page.get_by_text(i18n.t("puzzles.explanation", lang)).click()
             page.locator('[data-testid="stTable"]').wait_for()
             page.set_viewport_size({"width": viewport["width"], "height": 3200})
-            page.wait_for_timeout(800)
+            settle(page)
             expect(page.get_by_role("button", name=i18n.t("puzzles.next", lang))).to_be_visible()
             screenshot(page, f"puzzle-{lang}-{name}-explained", full_page=False)
         finally:

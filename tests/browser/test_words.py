@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from chinchon.puzzles import pool
 from chinchon.views import i18n
-from tests.support.browser import screenshot, wait_idle
+from tests.support.browser import screenshot, settle, wait_idle
 from tests.support.i18n_glossary import CARD_WORDS_COMMON, ENGLISH_WORDS, SHARED_WORDS
 from tests.unit.test_i18n_words import card_words, words
 
@@ -102,6 +102,6 @@ def test_labels_fit_and_cards_have_one_name(
         assert not english - SHARED_WORDS[lang], sorted(english - SHARED_WORDS[lang])
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(700)
+        settle(page)  # the page laid out anew at this width
         screenshot(page, f"words-{name}-{lang}-{width}", full_page=False)
         assert page.evaluate(CLIPPED_JS) == [], f"cut-off labels at {width}px"
