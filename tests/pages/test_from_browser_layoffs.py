@@ -7,13 +7,24 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Iterator
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.support.pages import open_page
 
 LAYOFFS = "pages/3_Layoff_table.py"
 CLOSER_BOX = "lt-barajamos-hand-0"
+
+
+@pytest.fixture
+def seed_random() -> Iterator[Callable[[int], None]]:
+    """Seed the ``random`` module the page draws from; its state is given back afterwards,
+    so no other test's draws depend on this one."""
+    saved = random.getstate()
+    yield random.seed
+    random.setstate(saved)
 
 
 def _address(at: AppTest) -> dict[str, str | list[str]]:
@@ -33,9 +44,10 @@ def _opened_again(at: AppTest) -> AppTest:
     return other
 
 
-def test_the_hands_shown_ride_in_the_address_and_open_again() -> None:
+def test_the_hands_shown_ride_in_the_address_and_open_again(
+        seed_random: Callable[[int], None]) -> None:
     """From tests/browser/test_pages.py::test_layoff_hands_survive_in_the_url."""
-    random.seed(11)
+    seed_random(11)
     at = open_page(LAYOFFS, rules="barajamos", lang="en")
     assert not at.exception
     closer = at.text_input(key=CLOSER_BOX).value
@@ -46,9 +58,10 @@ def test_the_hands_shown_ride_in_the_address_and_open_again() -> None:
     assert other.text_input(key=CLOSER_BOX).value == closer
 
 
-def test_every_deal_at_random_is_new_and_its_address_opens_it_again() -> None:
+def test_every_deal_at_random_is_new_and_its_address_opens_it_again(
+        seed_random: Callable[[int], None]) -> None:
     """From tests/browser/test_ux.py::test_deal_at_random_deals_anew_on_every_click."""
-    random.seed(12)
+    seed_random(12)
     at = open_page(LAYOFFS, rules="fournier", lang="en")
     box = "lt-fournier-hand-0"
     seen = [at.text_input(key=box).value]
