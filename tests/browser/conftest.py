@@ -5,10 +5,15 @@ Fixtures:
   returns its base URL, so a test can make the very first page request to it (deep links on a
   cold server); its servers stop when the test ends.
 - ``server_url``: one server shared by the whole session, for tests that don't care.
+- ``streamlit_servers`` (session): the servers of both, and the spare cold server started
+  ahead of the next ``fresh_server()`` call (each xdist worker has its own, on free ports).
 - ``browser`` (session) and ``page`` (per test, its own context): Playwright's sync API.
 - ``new_context(**options)``: a factory of more contexts (another learner, a phone), each
   closed when the test ends, passed or failed.
 - ``wait_idle`` and ``screenshot``: the helpers of ``tests/support/browser.py``, as fixtures.
+
+Every assertion waits for the state it asserts (``expect``, ``expect_taken``,
+``expect_images_drawn``, ``settle`` in ``tests/support/browser.py``); none sleeps and reads.
 
 Without ``/usr/bin/chromium`` (or Playwright) these tests skip, except under ``CI=true``,
 where they fail: CI installs chromium in ``.ci/run`` and must really run them.
@@ -169,11 +174,13 @@ def _show_failed_pages(name: str, contexts: list[Any]) -> None:
 
 
 @pytest.fixture
-def new_context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+def new_context(browser: Any, request: pytest.FixtureRequest,
+                fresh_server: Callable[..., str]) -> Iterator[Callable[..., Any]]:
     """Factory: a new browser context (English locale, 30 s actions unless ``options`` say
     otherwise), closed when the test ends however it ends: a table or a projector left open
     polls its server twice a second for the rest of the session, and slows every later test.
-    When the test failed, each page's text and screenshot first go to the report."""
+    When the test failed, each page's text and screenshot first go to the report. (It is set
+    up after ``fresh_server``, so it ends first: a failed page is read while its server runs.)"""
     made: list[Any] = []
 
     def make(**options: Any) -> Any:
