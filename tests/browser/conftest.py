@@ -1,13 +1,19 @@
 """Browser tests: a live ``streamlit run app.py`` driven by Playwright in Debian's chromium.
 
 Fixtures:
-- ``fresh_server()``: a factory; each call starts a new server and returns its base URL, so a
-  test can make the very first page request to it (deep links on a cold server).
+- ``fresh_server()``: a factory; each call gives a new server that has served no page and
+  returns its base URL, so a test can make the very first page request to it (deep links on a
+  cold server); its servers stop when the test ends.
 - ``server_url``: one server shared by the whole session, for tests that don't care.
+- ``streamlit_servers`` (session): the servers of both, and the spare cold server started
+  ahead of the next ``fresh_server()`` call (each xdist worker has its own, on free ports).
 - ``browser`` (session) and ``page`` (per test, its own context): Playwright's sync API.
 - ``new_context(**options)``: a factory of more contexts (another learner, a phone), each
   closed when the test ends, passed or failed.
 - ``wait_idle`` and ``screenshot``: the helpers of ``tests/support/browser.py``, as fixtures.
+
+Every assertion waits for the state it asserts (``expect``, ``expect_taken``,
+``expect_images_drawn``, ``settle`` in ``tests/support/browser.py``); none sleeps and reads.
 
 Without ``/usr/bin/chromium`` (or Playwright) these tests skip, except under ``CI=true``,
 where they fail: CI installs chromium in ``.ci/run`` and must really run them.
@@ -47,31 +53,78 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def fresh_server() -> Iterator[Callable[..., str]]:
-    """Factory: start a new streamlit server and return its base URL (stopped at session end);
-    ``env`` adds environment variables (``CHINCHON_DB_URL``: the database it uses); ``script``
-    the file ``streamlit run`` starts (``site_app.py``: the site's ASGI launcher)."""
-    servers: list[StreamlitServer] = []
+class _Servers:
+    """The session's streamlit servers. A cold server for the default settings is spawned
+    ahead of the test that asks for one: it has answered its health check (as every server
+    here has before its first page request) but served no page, so the test still makes the
+    very first page request, without waiting for Streamlit to import and start."""
 
-    def start(env: Mapping[str, str] | None = None, script: str = "app.py") -> str:
-        server = StreamlitServer(REPO, env=env, script=script)
-        servers.append(server)
+    def __init__(self) -> None:
+        self.running: list[StreamlitServer] = []
+        self.spare: StreamlitServer | None = None
+
+    def spawn_spare(self) -> None:
+        """Start (not wait for) the next default server."""
+        self.spare = StreamlitServer(REPO)
+
+    def start(self, env: Mapping[str, str] | None = None, script: str = "app.py"
+              ) -> StreamlitServer:
+        if env is None and script == "app.py" and self.spare is not None:
+            server, self.spare = self.spare, None
+        else:
+            server = StreamlitServer(REPO, env=env, script=script)
+        self.running.append(server)
         try:
             server.start()
         except ServerError as error:
             pytest.fail(str(error), pytrace=False)
-        return server.url
+        return server
 
-    yield start
-    for server in servers:
+    def stop(self, server: StreamlitServer) -> None:
         server.stop()
+        self.running.remove(server)
+
+    def stop_all(self) -> None:
+        for server in [*self.running, *([self.spare] if self.spare else [])]:
+            server.stop()
+        self.running, self.spare = [], None
 
 
 @pytest.fixture(scope="session")
-def server_url(fresh_server: Callable[[], str]) -> str:
-    """A server shared by every test of the session that doesn't need a cold one."""
-    return fresh_server()
+def streamlit_servers() -> Iterator[_Servers]:
+    started = _Servers()
+    yield started
+    started.stop_all()
+
+
+@pytest.fixture
+def fresh_server(streamlit_servers: _Servers) -> Iterator[Callable[..., str]]:
+    """Factory: a new streamlit server that has served no page yet, and its base URL; stopped
+    when the test ends (an idle server left running holds memory the rest of the session
+    needs). ``env`` adds environment variables (``CHINCHON_DB_URL``: the database it uses);
+    ``script`` the file ``streamlit run`` starts (``site_app.py``: the site's ASGI launcher)."""
+    mine: list[StreamlitServer] = []
+
+    def start(env: Mapping[str, str] | None = None, script: str = "app.py") -> str:
+        server = streamlit_servers.start(env, script)
+        mine.append(server)
+        if env is None and script == "app.py":
+            # the next test's cold server starts while this one runs
+            streamlit_servers.spawn_spare()
+        return server.url
+
+    yield start
+    for server in mine:
+        streamlit_servers.stop(server)
+
+
+@pytest.fixture(scope="session")
+def server_url(streamlit_servers: _Servers) -> str:
+    """A server shared by every test of the session that doesn't need a cold one; a spare
+    cold server is spawned beside it."""
+    url = streamlit_servers.start().url
+    streamlit_servers.spawn_spare()
+    return url
 
 
 @pytest.fixture(scope="session")
@@ -121,11 +174,13 @@ def _show_failed_pages(name: str, contexts: list[Any]) -> None:
 
 
 @pytest.fixture
-def new_context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+def new_context(browser: Any, request: pytest.FixtureRequest,
+                fresh_server: Callable[..., str]) -> Iterator[Callable[..., Any]]:
     """Factory: a new browser context (English locale, 30 s actions unless ``options`` say
     otherwise), closed when the test ends however it ends: a table or a projector left open
     polls its server twice a second for the rest of the session, and slows every later test.
-    When the test failed, each page's text and screenshot first go to the report."""
+    When the test failed, each page's text and screenshot first go to the report. (It is set
+    up after ``fresh_server``, so it ends first: a failed page is read while its server runs.)"""
     made: list[Any] = []
 
     def make(**options: Any) -> Any:

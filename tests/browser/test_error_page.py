@@ -5,6 +5,7 @@ reference the page shows."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,10 @@ handlab.lab_view = _unforeseen
 def test_an_unexpected_error_is_worded_and_logged_never_shown(
         page: Any, tmp_path: Path) -> None:
     (tmp_path / "sitecustomize.py").write_text(SITECUSTOMIZE)
-    env = {"PYTHONPATH": str(tmp_path), "CHINCHON_PAGE_ERRORS": ""}
+    # This checkout first after the patch: the patch imports the package at start, before
+    # streamlit puts the script's folder on the path, and must patch the code the pages run
+    # (an installed copy elsewhere, e.g. another worktree's editable install, is not it).
+    env = {"PYTHONPATH": os.pathsep.join([str(tmp_path), str(REPO)]), "CHINCHON_PAGE_ERRORS": ""}
     with StreamlitServer(REPO, env=env) as server:
         page.goto(f"{server.url}/Hand_lab?hand=7o+7c+7b+9e+10e+11e+4o&rules=barajamos&lang=es")
         wait_idle(page)

@@ -9,19 +9,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import address, screenshot, wait_idle
-from webui.ui import page_files
+from tests.support.browser import (
+    REPO,
+    address,
+    expect_images_drawn,
+    screenshot,
+    wait_idle,
+)
 
 pytestmark = pytest.mark.e2e
 
 CARD_IMAGES = '[data-testid="stHtml"] img[src^="app/static/cards/"]'
-
-
-def _rendered_card_widths(page: Any) -> list[int]:
-    widths: list[int] = page.eval_on_selector_all(
-        CARD_IMAGES, "imgs => imgs.map(i => i.complete ? i.naturalWidth : 0)"
-    )
-    return widths
 
 
 def test_home_first_request_then_french(page: Any, fresh_server: Callable[[], str]) -> None:
@@ -31,8 +29,7 @@ def test_home_first_request_then_french(page: Any, fresh_server: Callable[[], st
 
     expect(page.locator("h1").first).to_have_text("Chinchón Lab")
     expect(page.get_by_text("What is Chinchón?")).to_be_visible()
-    widths = _rendered_card_widths(page)
-    assert len(widths) == 7 and all(w > 0 for w in widths), widths
+    expect_images_drawn(page, CARD_IMAGES, 7)  # seven faces, each loaded and decoded
     expect(page.locator(CARD_IMAGES).first).to_have_attribute("alt", "sota of copas")
     # The chosen state is written back into the address.
     page.wait_for_function("() => location.search.includes('lang=en')")
@@ -43,28 +40,8 @@ def test_home_first_request_then_french(page: Any, fresh_server: Callable[[], st
     wait_idle(page)
     expect(page.get_by_text("Qu'est-ce que le chinchón ?")).to_be_visible()
     expect(page.locator(CARD_IMAGES).first).to_have_attribute("alt", "valet de coupes")
-    assert all(w > 0 for w in _rendered_card_widths(page))
+    expect_images_drawn(page, CARD_IMAGES)
     screenshot(page, "home-fr")
-
-
-def test_bad_url_values_warn(page: Any, server_url: str) -> None:
-    page.goto(f"{server_url}/?lang=xx&rules=nope")
-    wait_idle(page)
-    alerts = page.locator('[data-testid="stAlert"]')
-    expect(alerts.filter(has_text="xx").first).to_be_visible()
-    expect(alerts.filter(has_text="nope").first).to_be_visible()
-    page.wait_for_function("() => location.search.includes('rules=barajamos')")
-
-
-def test_sidebar_language_switch_updates_url(page: Any, server_url: str) -> None:
-    page.goto(f"{server_url}/?lang=en")
-    wait_idle(page)
-    sidebar = page.locator('[data-testid="stSidebar"]')
-    sidebar.locator('[data-testid="stSelectbox"]').first.click()
-    page.get_by_role("option", name="Español").click()
-    wait_idle(page)
-    page.wait_for_function("() => location.search.includes('lang=es')")
-    expect(page.get_by_text("¿Qué es el chinchón?")).to_be_visible()
 
 
 def test_sidebar_link_keeps_language_and_profile(page: Any, server_url: str) -> None:
@@ -74,23 +51,24 @@ def test_sidebar_link_keeps_language_and_profile(page: Any, server_url: str) -> 
     # Wait for the sidebar's links: counting them at once skipped the test on a busy machine.
     expect(links.nth(1)).to_be_visible()
     links.nth(1).click()
-    page.wait_for_function("() => location.pathname.length > 1")
-    wait_idle(page)
-    assert "lang=es" in address(page) and "rules=ludoteka" in address(page)
+    # The other page's address, with the language and profile (written after its run).
+    page.wait_for_function("() => location.pathname.length > 1"
+                           " && location.search.includes('lang=es')"
+                           " && location.search.includes('rules=ludoteka')")
     expect(page.locator('[data-testid="stSidebar"]').get_by_text("Idioma")).to_be_visible()
 
 
 def test_deep_link_is_the_first_request(page: Any, fresh_server: Callable[[], str]) -> None:
     """A page URL opened on a cold server renders that page (the st.navigation trap)."""
-    pages = page_files()
-    if not pages:
-        pytest.skip("no page besides the home page yet")
-    # Automatic multipage mode: "pages/2_Hand_lab.py" is served at /Hand_lab.
-    slug = re.sub(r"^[\d_\s-]+", "", pages[0].removeprefix("pages/").removesuffix(".py"))
+    # The first page script in file-name order (Streamlit's); automatic multipage mode serves
+    # "pages/1_Rules_tour.py" at /Rules_tour.
+    first = min((REPO / "pages").glob("*.py"))
+    slug = re.sub(r"^[\d_\s-]+", "", first.stem)
     url = fresh_server()
     page.goto(f"{url}/{slug}?lang=es&rules=fournier")
     wait_idle(page)
     assert page.locator('[data-testid="stException"]').count() == 0
     expect(page.locator('[data-testid="stSidebar"]').get_by_text("Idioma")).to_be_visible()
-    assert f"/{slug}" in address(page) and "lang=es" in address(page)
+    page.wait_for_function("slug => location.pathname.endsWith(slug)"
+                           " && location.search.includes('lang=es')", arg=f"/{slug}")
     screenshot(page, f"deep-link-{slug}")

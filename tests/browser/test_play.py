@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from chinchon.views import play as play_model
 from chinchon.views import seat_coach
-from tests.support.browser import address, screenshot, wait_idle
+from tests.support.browser import address, screenshot, settle, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -66,12 +66,11 @@ def _my_turn_or_hand_over(page: Any, bot_gaps: list[float]) -> str:
     raise AssertionError("the bots never gave the turn back")
 
 
-def test_play_a_hand_by_clicking(browser: Any, fresh_server: Callable[[], str]) -> None:
+def test_play_a_hand_by_clicking(new_context: Callable[..., Any],
+                                 fresh_server: Callable[[], str]) -> None:
     url = fresh_server()
     link = f"{url}/Play?{QUERY}"
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US")
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    page = new_context(viewport={"width": 1366, "height": 900}).new_page()
     page.goto(link)  # the game link is the cold server's very first request
     wait_idle(page, 60_000)
     _choose_fast_pace(page)
@@ -123,8 +122,7 @@ def test_play_a_hand_by_clicking(browser: Any, fresh_server: Callable[[], str]) 
     assert page.evaluate("() => new URLSearchParams(location.search).get('moves')") == moves
 
     # The link in a fresh browser (phone-sized) opens the same game; the next deal follows.
-    fresh = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
-    other = fresh.new_page()
+    other = new_context(viewport={"width": 390, "height": 844}).new_page()
     other.goto(f"{url}/Play?{QUERY}&moves={moves}")
     wait_idle(other, 60_000)
     other.get_by_text("End of hand 1").wait_for()
@@ -136,8 +134,6 @@ def test_play_a_hand_by_clicking(browser: Any, fresh_server: Callable[[], str]) 
         held = sorted(card.code() for card in second.state.hands[seat_coach.HUMAN] or ())
         expect(other.locator(HAND)).to_have_count(len(held))
         assert sorted(_hand(other)) == held
-    fresh.close()
-    context.close()
 
     gaps = [gap - PACE * 1000 for gap in bot_gaps]
     print(f"\nclicks (ms): median {statistics.median(clicks):.0f}, max {max(clicks):.0f}, "
@@ -148,12 +144,11 @@ def test_play_a_hand_by_clicking(browser: Any, fresh_server: Callable[[], str]) 
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr", "pt"])
-def test_play_screenshots(browser: Any, server_url: str, lang: str) -> None:
+def test_play_screenshots(new_context: Callable[..., Any], server_url: str, lang: str) -> None:
     """The table after your draw (keep-points under the cards, the coach's grade), at a laptop's
     and a phone's size: saved for a look, and checked not to overflow sideways."""
     for width, height in ((1366, 900), (390, 844)):
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      locale="en-US")
+        context = new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         page.goto(f"{server_url}/Play?rules=jeux-de-cartes&seats=greedy,random&seed=21"
                   f"&lang={lang}")
@@ -164,7 +159,7 @@ def test_play_screenshots(browser: Any, server_url: str, lang: str) -> None:
         wait_idle(page)
         screenshot(page, f"play-{lang}-{width}", full_page=False)
         page.locator(HAND).last.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
+        settle(page)
         screenshot(page, f"play-{lang}-{width}-hand", full_page=False)
         overflow = page.evaluate("() => document.documentElement.scrollWidth") - width
         assert overflow <= 1, f"{lang} at {width}px overflows by {overflow}px"

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from chinchon.puzzles import load_all, solve
 from chinchon.store.store import Store
 from harness.postgres import Cluster
-from tests.support.browser import COOKIE, cookie, screenshot, wait_idle
+from tests.support.browser import COOKIE, cookie, screenshot, settle, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -128,6 +128,6 @@ def test_a_learners_page_fits_in_every_language(page: Any, server_url: str, lang
     page.wait_for_selector('[data-testid="stPlotlyChart"] >> nth=1')  # loaded lazily
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(700)
+        settle(page)  # the page laid out anew at this width
         screenshot(page, f"my-progress-{lang}-{width}", full_page=False)
         assert page.evaluate(CLIPPED_JS) == [], f"cut-off labels at {width}px"

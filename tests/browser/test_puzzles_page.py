@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from chinchon.puzzles import card_order, load_all, should_close, solve
 from chinchon.views import i18n
-from tests.support.browser import screenshot, wait_idle
+from tests.support.browser import screenshot, settle, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -86,7 +86,7 @@ def test_puzzle_by_url_wrong_then_right_then_explanation_above_next(
     page.locator('[data-testid="stPlotlyChart"]').wait_for()
     assert page.locator(".modebar").count() == 0  # no chart toolbar over the title
     page.set_viewport_size({"width": 1366, "height": 2400})  # the whole page in the picture
-    page.wait_for_timeout(800)
+    settle(page)
     screenshot(page, "puzzle-solved")
 
 
@@ -168,22 +168,6 @@ def test_phone_first_screen_holds_the_question_and_the_whole_hand(
         context.close()
 
 
-def test_take_question_and_bad_id(page: Any, server_url: str) -> None:
-    take = next(p for p in load_all(check=False) if p.question == "take" and not p.options
-                and not should_close(solve(p)))
-    solution = solve(take)
-    page.goto(f"{server_url}/Puzzles?puzzle=no-such-puzzle&lang=es")
-    wait_idle(page)
-    expect(_alert(page, "No existe el problema")).to_be_visible()
-    page.goto(f"{server_url}/Puzzles?puzzle={take.id}&lang=en")
-    wait_idle(page)
-    label = "Draw from the stock" if solution.answers == ("stock",) else "Take the"
-    page.get_by_role("button", name=label).first.click()
-    wait_idle(page)
-    expect(_alert(page, "Right:")).to_be_visible()
-    expect(page.get_by_text("Every move compared")).to_be_visible()
-
-
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_screenshots_in_every_language(browser: Any, server_url: str, lang: str) -> None:
     """Pictures to look at (tests/browser/screenshots/): the question, the close question and the
@@ -211,7 +195,7 @@ def test_screenshots_in_every_language(browser: Any, server_url: str, lang: str)
             page.get_by_text(i18n.t("puzzles.explanation", lang)).click()
             page.locator('[data-testid="stTable"]').wait_for()
             page.set_viewport_size({"width": viewport["width"], "height": 3200})
-            page.wait_for_timeout(800)
+            settle(page)
             expect(page.get_by_role("button", name=i18n.t("puzzles.next", lang))).to_be_visible()
             screenshot(page, f"puzzle-{lang}-{name}-explained", full_page=False)
         finally:

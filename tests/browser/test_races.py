@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
 from chinchon.puzzles import pool
-from tests.support.browser import wait_idle
+from tests.support.browser import expect_taken, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -29,13 +29,6 @@ TRIES = [
     ("4o 5o 6o 12c 12e 12b", "2c", 25),
     ("3b 4b 5b 6b 1e 2e", "7e", 50),
 ]
-
-
-def taken(page: Any) -> list[str]:
-    codes: list[str] = page.eval_on_selector_all(
-        "button[data-card]", "bs => bs.filter(b => b.getAttribute('aria-pressed') === 'true')"
-                             ".map(b => b.dataset.card)")
-    return codes
 
 
 def test_type_enter_then_click_at_once_keeps_both(page: Any, server_url: str) -> None:
@@ -54,7 +47,7 @@ def test_type_enter_then_click_at_once_keeps_both(page: Any, server_url: str) ->
         wait_idle(page)
         expected = f"{typed} {clicked}"
         expect(page.locator(TEXT_BOX).first).to_have_value(expected)
-        assert sorted(taken(page)) == sorted(expected.split()), (typed, clicked, delay)
+        expect_taken(page, expected.split())
         # The address is written after the run: wait for it (a read would race the write).
         page.wait_for_function("v => new URLSearchParams(location.search).get('hand') === v",
                                arg=expected)
@@ -93,7 +86,7 @@ def test_a_stale_address_never_wins(page: Any, server_url: str) -> None:
     page.locator('button[data-card="7c"]').click()
     wait_idle(page)
     expect(page.locator(TEXT_BOX).first).to_have_value("1c 2c 3c 4c 5c 6c 7c")
-    assert sorted(taken(page)) == sorted(["1c", "2c", "3c", "4c", "5c", "6c", "7c"])
+    expect_taken(page, ["1c", "2c", "3c", "4c", "5c", "6c", "7c"])
 
 
 @pytest.mark.parametrize("value", [":material/home:", ":smile: *x* <b>y</b> `z`"])

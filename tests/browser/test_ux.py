@@ -3,7 +3,7 @@
 - the hand lab's hand, loose points and verdict stay in the viewport after a click (1366×900
   and 390×844), a ninth click says why nothing happened, every deck card has ``data-card``;
 - teacher mode: the question first, then the keys (→, Space, ←) step, Next stays in view;
-- the lay-off table deals anew on every click, and its replay starts at the first step;
+- the lay-off table's replay starts at the first step (its deals: tests/pages/test_from_browser_layoffs.py);
 - the tour: a task clicked right gets its tick, the end leads to the profile's puzzles;
 - screenshots of each page in every language at both sizes (tests/browser/screenshots/).
 """
@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import contextlib
-import re
 from typing import Any
 
 import pytest
@@ -135,33 +134,6 @@ def test_teacher_mode_keys_step_and_next_stays_in_view(page: Any, server_url: st
         " === 'The best melds'")
     assert page.locator(EXCEPTION).count() == 0
     screenshot(page, f"ux-teacher-{size}", full_page=False)
-
-
-def test_deal_at_random_deals_anew_on_every_click(page: Any, server_url: str) -> None:
-    sized(page, LAPTOP)
-    page.goto(f"{server_url}/Layoff_table?rules=fournier&lang=en")
-    wait_idle(page)
-    closer = page.locator('[data-testid="stTextInput"] input').first
-    expect(closer).not_to_have_value("")
-    seen = [closer.input_value()]
-    for _ in range(3):
-        page.get_by_role("button", name="Deal at random").click()
-        # A new deal is a new value in the box: wait for it (never read after a settle).
-        expect(closer).not_to_have_value(re.compile("^(" + "|".join(map(re.escape, seen)) + ")$"))
-        seen.append(closer.input_value())
-    assert len(set(seen)) == 4
-    # The link keeps the deal: wait until the box and the address agree (a loaded CI run met
-    # neither on time when the wait named the value read right after the box changed), then a
-    # new tab opens the same hands.
-    page.wait_for_function(
-        "() => { const box = document.querySelector('[data-testid=\"stTextInput\"] input');"
-        " return !!box && box.value !== '' &&"
-        " location.search.includes('closer=' + box.value.replaceAll(' ', '+')); }")
-    expect(closer).to_have_value(seen[-1])
-    other = page.context.new_page()
-    other.goto(address(page))
-    expect(other.locator('[data-testid="stTextInput"] input').first).to_have_value(seen[-1])
-    other.close()
 
 
 def test_the_replay_starts_at_its_first_step(page: Any, server_url: str) -> None:
