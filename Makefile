@@ -37,12 +37,12 @@ lint: setup ## ruff over the tree, mypy over the library, webui/, the pages, the
 system: ## install Debian's chromium and PostgreSQL server when missing (as root)
 	bash .ci/system-packages
 
-# The library, CLI and page tests under pytest-xdist (JOBS workers, each with its own SQLite
-# file and PostgreSQL cluster: tests/conftest.py), then the browser tests in one process (each
-# test starts servers and a chromium of its own; more at once only starves a small machine).
+# The library, CLI and page tests, then the browser tests, each tier under pytest-xdist (JOBS
+# workers, each with its own SQLite file and PostgreSQL cluster, tests/conftest.py, and its own
+# site servers on free ports, tests/browser/conftest.py).
 test: system lint ## set up, lint, then every test (what CI runs; JOBS=… workers, 2 by default)
 	$(BIN)/python -m pytest -q -n $(JOBS) -m "not e2e"
-	$(BIN)/python -m pytest -q -m e2e
+	$(BIN)/python -m pytest -q -n $(JOBS) -m e2e
 
 e2e: setup system ## the browser tests only
 	$(BIN)/python -m pytest -q -m e2e
