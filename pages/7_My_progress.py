@@ -12,6 +12,7 @@ from chinchon.views import progress as stats
 from chinchon.views.i18n import fmt_percent, t
 from webui import play_rating, progress
 from webui.progress_charts import (
+    METRICS_CSS,
     accuracy_figure,
     calendar_figure,
     games_columns,
@@ -54,10 +55,7 @@ elif attempts:
     # --- Rating, streak, score ---------------------------------------------------------------
     rating = data.ratings.get(rules_id) if data else None
     change = stats.latest_change(attempts, rules_id)
-    # five metrics share the row: a long label ("Classificação (Barajamos)") wraps, never cut
-    page_css('.st-key-progress_metrics [data-testid="stMetricLabel"] * '
-             '{ white-space: normal !important; overflow: visible !important; '
-             'text-overflow: clip !important; }')
+    page_css(METRICS_CSS)
     m1, m0, m2, m3, m4 = st.container(key="progress_metrics").columns(5)
     play_rating.metric(m0, play_ratings.get(rules_id), rules_id, lang, short=True)
     m1.metric(tr("rating_in", rules=t(f"profile.{rules_id}.name", lang)),

@@ -5,12 +5,17 @@ with the store of :mod:`webui.progress`).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
 from chinchon.services import home as service
 from chinchon.views.i18n import t
 from webui import progress
 from webui.ui import current_options, find_page, house_code, page_css
+
+#: The home page's own rules (on a phone the four doors stack).
+HOME_CSS = Path(__file__).with_name("home.css").read_text(encoding="utf-8")
 
 #: What a newcomer may do first: (page, i18n key of the link, icon, extra URL values).
 FIRST_STEPS: tuple[tuple[str, str, str, dict[str, str]], ...] = (
@@ -29,10 +34,7 @@ def page_query(lang: str, rules_id: str) -> dict[str, str]:
 
 def first_steps(lang: str, rules_id: str) -> None:
     """Four doors side by side (stacked on a phone): the rules, a puzzle, a game, teaching."""
-    # On a phone the four doors stack: a smaller title and tighter boxes keep them all in the
-    # first screen.
-    page_css("""@media (max-width: 640px) { h1 { font-size: 2rem; }
-  [class*="st-key-home_first_"] { padding: 0.55rem 0.85rem; gap: 0.1rem; } }""")
+    page_css(HOME_CSS)
     st.subheader(t("home.start_title", lang), anchor=False)
     query = page_query(lang, rules_id)
     columns = st.columns(len(FIRST_STEPS))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -20,6 +21,8 @@ from chinchon.views.progress import Day, ThemeStats
 
 GREEN, GREY, GOLD = "#1f7a4d", "#cdc7ba", "#e0a21b"
 #: The calendar's cells: no attempt, then more and more.
+#: The metrics row's rule: a long label wraps, never cut.
+METRICS_CSS = Path(__file__).with_name("progress_charts.css").read_text(encoding="utf-8")
 CALENDAR_SCALE = [[0.0, "#ebe7de"], [0.001, "#b9dcc6"], [0.5, "#4f9f74"], [1.0, "#1f5a3a"]]
 
 
