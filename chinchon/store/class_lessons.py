@@ -33,6 +33,7 @@ from chinchon.engine.errors import quote
 from chinchon.engine.rules import parse_house
 from chinchon.store.class_checks import TITLE_LENGTH, ClassError
 from chinchon.store.classes import Classes
+from chinchon.store.rows import utc_now
 from chinchon.store.schema import ID_LENGTH, ID_RE, NAME_RE, PUZZLE_ID_LENGTH, Base
 
 MAX_HANDS = 40
@@ -129,9 +130,6 @@ def _lesson(row: LessonRow) -> Lesson:
                   row.step, row.version, row.created_at)
 
 
-def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
-
 
 def _check_title(title: object) -> str:
     text = " ".join(title.split()) if isinstance(title, str) else ""
@@ -167,7 +165,7 @@ class Lessons:
         codes = self._check_hands(class_id, key, hands)
         with self.classes._session() as session, session.begin():
             row = LessonRow(id=uuid.uuid4().hex, class_id=class_id, title=text, hands=codes,
-                            step=0, version=1, created_at=_now())
+                            step=0, version=1, created_at=utc_now())
             session.add(row)
             session.flush()
             return _lesson(row)

@@ -35,6 +35,7 @@ from chinchon.engine.errors import quote
 from chinchon.store.class_checks import ClassError
 from chinchon.store.class_lessons import LessonRow
 from chinchon.store.classes import Classes, MemberRow, _member
+from chinchon.store.rows import utc_now
 from chinchon.store.rows.classes import LiveAnswer, LiveData, Member, Poll, Question
 from chinchon.store.schema import ID_LENGTH, PUZZLE_ID_LENGTH, Base
 from chinchon.store.store import check_learner_id
@@ -76,9 +77,6 @@ def _question(row: QuestionRow) -> Question:
                     row.puzzle_code, row.lesson_id, row.created_at)
 
 
-def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
-
 
 class LiveQuestions:
     """The live questions of a :class:`~chinchon.store.classes.Classes`' database."""
@@ -104,7 +102,7 @@ class LiveQuestions:
                 closed=True, version=QuestionRow.version + 1))
             row = QuestionRow(id=uuid.uuid4().hex, class_id=class_id, puzzle_id=puzzle_id,
                               puzzle_code=puzzle_code, lesson_id=lesson_id, version=1,
-                              revealed=False, closed=False, created_at=_now())
+                              revealed=False, closed=False, created_at=utc_now())
             session.add(row)
             session.flush()
             return _question(row)
@@ -159,7 +157,7 @@ class LiveQuestions:
                 if session.get(AnswerRow, (question_id, learner_id)) is not None:
                     return False
                 session.add(AnswerRow(question_id=question_id, learner_id=learner_id,
-                                      answer=move[:16], created_at=_now()))
+                                      answer=move[:16], created_at=utc_now()))
                 session.flush()
                 session.execute(update(QuestionRow).where(QuestionRow.id == question_id)
                                 .values(version=QuestionRow.version + 1))

@@ -58,6 +58,7 @@ from chinchon.store.class_checks import (
     check_work,
     parse_join_code,
 )
+from chinchon.store.rows import utc_now
 from chinchon.store.rows.classes import Assignment, ClassData, ClassInfo, Member, NewClass
 from chinchon.store.rows.played import Played
 from chinchon.store.schema import ID_LENGTH, ID_RE, Base
@@ -140,9 +141,6 @@ class TourDone(Base):
     done_at: Mapped[datetime.datetime] = mapped_column(DateTime())
 
 
-def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
-
 
 def _hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
@@ -208,7 +206,7 @@ class Classes:
         """A new class; its :attr:`NewClass.key` is shown once and never stored."""
         name, rules, lang = check_class_fields(name, rules, lang)
         key = secrets.token_urlsafe(18)
-        now = _now()
+        now = utc_now()
         with self._session() as session, session.begin():
             row = ClassRow(id=uuid.uuid4().hex, name=name, rules=rules, lang=lang,
                            key_hash=_hash(key), archived=False, created_at=now)
@@ -251,7 +249,7 @@ class Classes:
                                                                JoinCode.active)):
                 old.active = False
             code = self._new_code(session)
-            session.add(JoinCode(code=code, class_id=row.id, active=True, created_at=_now()))
+            session.add(JoinCode(code=code, class_id=row.id, active=True, created_at=utc_now()))
         return code
 
     def set_archived(self, class_id: str, key: str, archived: bool = True) -> None:
@@ -301,7 +299,7 @@ class Classes:
             row = AssignmentRow(
                 id=uuid.uuid4().hex, class_id=class_id, kind=kind, title=" ".join(title.split()),
                 puzzles=list(ids), positions=made or None, bot=bot if kind == "games" else None,
-                games=games if kind == "games" else None, due=due, created_at=_now())
+                games=games if kind == "games" else None, due=due, created_at=utc_now())
             session.add(row)
             session.flush()
             return _assignment(row)
@@ -360,7 +358,7 @@ class Classes:
                 raise ClassError(f"the nickname {quote(nick)} is taken in this class",
                                  "nickname-taken")
             row = MemberRow(class_id=klass.id, learner_id=learner_id, nickname=nick,
-                            nickname_key=nick.casefold(), removed=False, joined_at=_now())
+                            nickname_key=nick.casefold(), removed=False, joined_at=utc_now())
             session.add(row)
             session.flush()
             return _member(row)
@@ -414,7 +412,7 @@ class Classes:
                                  "bad-assignment")
             if session.get(TourDone, (assignment_id, learner_id)) is None:
                 session.add(TourDone(assignment_id=assignment_id, learner_id=learner_id,
-                                     done_at=_now()))
+                                     done_at=utc_now()))
 
     def _open_work(self, session: Session, learner_id: str, kind: str
                    ) -> list[tuple[ClassRow, AssignmentRow]]:
@@ -442,7 +440,7 @@ class Classes:
             open_tours = [work.id for klass, work in self._open_work(session, learner_id, "tour")
                           if klass.rules.split("+")[0] == rules_id
                           and session.get(TourDone, (work.id, learner_id)) is None]
-            session.add_all(TourDone(assignment_id=a, learner_id=learner_id, done_at=_now())
+            session.add_all(TourDone(assignment_id=a, learner_id=learner_id, done_at=utc_now())
                             for a in open_tours)
         return len(open_tours)
 

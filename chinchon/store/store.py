@@ -29,6 +29,7 @@ from chinchon.ratings import glicko2
 from chinchon.store import played
 from chinchon.store.database import make_engine, reader, upgrade
 from chinchon.store.integrity import verify
+from chinchon.store.rows import utc_now
 from chinchon.store.rows.attempts import SEED_RATINGS, Attempt, LearnerRatingInfo, Recorded
 from chinchon.store.rows.played import Played
 from chinchon.store.schema import (
@@ -121,9 +122,6 @@ def check_attempt(attempt: Attempt) -> None:
         raise AttemptError(f"not a difficulty: {quote(attempt.difficulty)}")
 
 
-def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
-
 
 def _recorded(row: PuzzleAttempt) -> Recorded:
     return Recorded(row.id, row.learner_id, row.puzzle_id, row.rules_id, row.answer, row.correct,
@@ -146,7 +144,7 @@ class GameRecord:
     result: Mapping[str, Any]
     accuracy: float | None = None
     review: Mapping[str, Any] | None = None
-    created_at: datetime.datetime = field(default_factory=_now)
+    created_at: datetime.datetime = field(default_factory=utc_now)
 
 
 #: Glicko-2's rating period: a deviation grows by one period's worth each day without a game.
@@ -215,7 +213,7 @@ class Store:
         learner_id = check_learner_id(learner_id) if learner_id else uuid.uuid4().hex
         with self._session() as session, session.begin():
             if session.get(Learner, learner_id) is None:
-                session.add(Learner(id=learner_id, created_at=_now()))
+                session.add(Learner(id=learner_id, created_at=utc_now()))
         return learner_id
 
     def has_learner(self, learner_id: str) -> bool:
@@ -243,7 +241,7 @@ class Store:
                 learner = session.get(Learner, learner_id, with_for_update=True)
                 if learner is None:
                     raise UnknownLearner(f"no such learner here: {quote(learner_id)}")
-                learner.transfer_code, learner.transfer_expires = code, _now() + CODE_LIFETIME
+                learner.transfer_code, learner.transfer_expires = code, utc_now() + CODE_LIFETIME
             return show_code(code)
 
     def rotate_learner(self, learner_id: str) -> str:
@@ -272,7 +270,7 @@ class Store:
                                       .with_for_update()).first()
             if learner is None:
                 raise TransferCodeError(f"no such transfer code: {quote(raw)}", "unknown")
-            expired = learner.transfer_expires is None or learner.transfer_expires < _now()
+            expired = learner.transfer_expires is None or learner.transfer_expires < utc_now()
             learner.transfer_code, learner.transfer_expires = None, None  # used up either way
             learner_id = learner.id
         if expired:
@@ -329,7 +327,7 @@ class Store:
                 hint=attempt.hint, first=first, daily=attempt.daily, seconds=attempt.seconds,
                 created_at=attempt.created_at)
             if first and attempt.rated:
-                now = _now()
+                now = utc_now()
                 rating = session.get(LearnerRating, (attempt.learner_id, attempt.rules_id))
                 if rating is None:
                     rating = LearnerRating(

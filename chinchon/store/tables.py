@@ -38,6 +38,7 @@ from chinchon.game.records import GameRecord
 from chinchon.game.seat_view import view
 from chinchon.game.state import GameState, apply
 from chinchon.store.database import reader
+from chinchon.store.rows import utc_now
 from chinchon.store.rows.tables import (
     CLOSED,
     FINISHED,
@@ -63,7 +64,7 @@ from chinchon.store.rows.tables import (
     WrongKey,
 )
 from chinchon.store.schema import Learner
-from chinchon.store.store import CODE_ALPHABET, Store, _now, check_learner_id
+from chinchon.store.store import CODE_ALPHABET, Store, check_learner_id
 from chinchon.store.table_schema import SEAT_KEY_LENGTH, TABLE_CODE_LENGTH, PlaySeat, PlayTable
 from chinchon.store.table_state import Loaded, TableStates, table_rules, taken
 
@@ -137,14 +138,14 @@ class Tables:
         with self._reads() as session:
             loaded = self._read(session, table)
         row = loaded.row
-        if row.status in (OPEN, PLAYING) and row.moved_at < _now() - IDLE_CLOSE:
+        if row.status in (OPEN, PLAYING) and row.moved_at < utc_now() - IDLE_CLOSE:
             self.close_idle(table=row.id)
             with self._reads() as session:
                 loaded = self._read(session, table)
         return loaded
 
     def _info(self, loaded: Loaded, now: datetime.datetime | None = None) -> TableInfo:
-        now = now or _now()
+        now = now or utc_now()
         row = loaded.row
         away = datetime.timedelta(seconds=self.away)
         seats = tuple(Seat(s.seat, s.kind, s.learner_id, taken(s),
@@ -204,7 +205,7 @@ class Tables:
         return self._page(loaded, self._seat(loaded, seat, key).seat)
 
     def _page(self, loaded: Loaded, seat: int) -> SeatRead:
-        now = _now()
+        now = utc_now()
         return SeatRead(self._info(loaded, now), seat, self._state(loaded), now)
 
     def poll(self, table: object, seat: object, key: object) -> SeatRead:
@@ -215,7 +216,7 @@ class Tables:
         found = self._seat(loaded, seat, key)
         if self._tick(loaded):
             loaded = self._load(table)  # it moved: the page shows the move
-        now = _now()
+        now = utc_now()
         if found.last_seen is None or (now - found.last_seen).total_seconds() >= SEEN_EVERY:
             self._see(loaded.id, found.seat, now)
         return self._page(loaded, found.seat)
@@ -268,7 +269,7 @@ class Tables:
             raise BadTable(f"the bot for empty seats is one of {', '.join(BOT_NAMES)}, "
                            f"not {quote(bot)}")
         clock = _check_clock(clock)
-        now = _now()
+        now = utc_now()
         creator = check_learner_id(creator) if creator is not None else None
         with self._sessions() as session, session.begin():
             if creator is not None:
@@ -302,7 +303,7 @@ class Tables:
         the link comes back to it. An open person seat is bound to ``learner`` (a script that
         opens it binds it to no one); once every person seat is taken the table starts."""
         learner = check_learner_id(learner) if learner is not None else None
-        now = _now()
+        now = utc_now()
         with self._sessions() as session, session.begin():
             loaded = self._read(session, table, lock=True)
             found = self._seat(loaded, seat, key)
@@ -348,7 +349,7 @@ class Tables:
 
     def start(self, table: object, learner: str | None) -> TableInfo:
         """The creator starts his table: the seats still empty get the table's bot."""
-        now = _now()
+        now = utc_now()
         with self._sessions() as session, session.begin():
             loaded = self._read(session, table, lock=True)
             row = loaded.row
@@ -372,7 +373,7 @@ class Tables:
 
     def seen(self, table: object, seat: object, key: object) -> None:
         """The seat's page is open (written at most every :data:`SEEN_EVERY` seconds)."""
-        now = _now()
+        now = utc_now()
         loaded = self._load(table)
         found = self._seat(loaded, seat, key)
         if found.last_seen is None or (now - found.last_seen).total_seconds() >= SEEN_EVERY:
@@ -385,7 +386,7 @@ class Tables:
 
     def take_back(self, table: object, seat: object, key: object) -> TableInfo:
         """A person takes his seat back from the bot that played it (one click)."""
-        now = _now()
+        now = utc_now()
         with self._sessions() as session, session.begin():
             loaded = self._read(session, table, lock=True)
             found = self._seat(loaded, seat, key)
@@ -430,7 +431,7 @@ class Tables:
                seat_back: int | None = None, bot_over: int | None = None) -> None:
         """``UPDATE … WHERE version = :v`` with the action added; :class:`TableMovedOn` when
         another move got there first."""
-        row, now = loaded.row, _now()
+        row, now = loaded.row, utc_now()
         actions = f"{row.actions}.{action.token()}" if row.actions else action.token()
         values: dict[str, Any] = {"actions": actions, "version": row.version + 1,
                                   "moved_at": now}
@@ -460,7 +461,7 @@ class Tables:
         person's seat over (his clock ran out, or he left: no page seen for ``away``)."""
         if info.status != PLAYING or state.is_over:
             return False, False
-        now = now or _now()
+        now = now or utc_now()
         if (now - info.moved_at).total_seconds() < self.pace:
             return False, False
         seat = info.seats[state.turn]
@@ -499,7 +500,7 @@ class Tables:
         """Close the tables nobody played for :data:`IDLE_CLOSE` (kept as finished records),
         or only ``table``; returns how many. Each read of a table runs it for that table; the
         CLI's ``table close-idle`` runs it for all (for cron)."""
-        now = now or _now()
+        now = now or utc_now()
         idle = [PlayTable.status.in_((OPEN, PLAYING)), PlayTable.moved_at < now - IDLE_CLOSE]
         if table is not None:
             idle.append(PlayTable.id == table)
@@ -512,7 +513,7 @@ class Tables:
         """The whole table, for the server's own use (the command line): what a seat may see
         of it is :meth:`page`'s, for the holder of its key."""
         loaded = self._load(table)
-        now = _now()
+        now = utc_now()
         return TableRead(self._info(loaded, now), self._state(loaded), now)
 
 

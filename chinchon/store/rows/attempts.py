@@ -14,14 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chinchon.ratings import glicko2
+from chinchon.store.rows import utc_now
 
 #: A new puzzle's rating, from its pack's difficulty.
 SEED_RATINGS = {"easy": 1200.0, "medium": 1500.0, "hard": 1800.0}
-
-
-def now() -> datetime.datetime:
-    """Now in UTC, without a zone (as the database keeps times)."""
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
 
 
 @dataclass(frozen=True)
@@ -38,7 +34,7 @@ class Attempt:
     difficulty: str = "medium"
     daily: datetime.date | None = None
     seconds: float | None = None
-    created_at: datetime.datetime = field(default_factory=now)
+    created_at: datetime.datetime = field(default_factory=utc_now)
     #: False for an answer that must move no rating (a game's position given as class work):
     #: it is kept, and counted as the learner's first at that id, but rates nothing.
     rated: bool = True

@@ -16,13 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from chinchon.store.rows import utc_now
+
 #: Where a game was started: dealt here, a deal opened at its start from a link, or a seat of
 #: a table with people (its moves are the table's, written by the server as they were played).
 ORIGINS = ("new", "link", "table")
 
-
-def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
 
 
 @dataclass(frozen=True)
@@ -44,8 +43,8 @@ class Played:
     finished: bool = False
     result: Mapping[str, Any] | None = None
     accuracy: float | None = None
-    started_at: datetime.datetime = field(default_factory=_now)
-    updated_at: datetime.datetime = field(default_factory=_now)
+    started_at: datetime.datetime = field(default_factory=utc_now)
+    updated_at: datetime.datetime = field(default_factory=utc_now)
 
     @staticmethod
     def new(learner_id: str, rules_id: str, setup: Mapping[str, str], deal: str, *,
@@ -63,7 +62,7 @@ class Played:
         """The game after a move: its moves so far (a take-back may shorten them), the next
         step; once shown face up, always so."""
         return replace(self, moves=moves, actions=actions, step=self.step + 1,
-                       teacher=self.teacher or teacher, updated_at=_now())
+                       teacher=self.teacher or teacher, updated_at=utc_now())
 
     def finish(self, moves: str, actions: int, result: Mapping[str, Any],
                accuracy: float | None, *, teacher: bool = False) -> Played:
