@@ -5,22 +5,17 @@ his puzzle rating under the chosen rules, the misses waiting, and his Play game 
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon.engine.rules import OPTION_NAMES
 from chinchon.ratings.glicko2 import Rating
-from chinchon.services import progress
+from chinchon.services import State, progress
 from chinchon.store.store import Store
 from chinchon.views import play as play_model
 from chinchon.views import seat_coach
 from chinchon.views.progress import missed_puzzles
-
-#: The session's state: ``st.session_state`` (whose keys may be ints too) or a plain dict.
-State = MutableMapping[Any, Any]
 
 PLAY_GAME = "play_game"  # the Play page's game in this session (webui.play_state)
 _STORED = "home_stored_game"  # ((played id, step), the game rebuilt from them)

@@ -16,14 +16,14 @@ from __future__ import annotations
 import datetime
 import time
 import uuid
-from collections.abc import Callable, MutableMapping, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon import puzzles as pz
+from chinchon.services import State
 from chinchon.store.rows.attempts import Attempt, LearnerRatingInfo, Recorded
 from chinchon.store.rows.played import Played
 from chinchon.store.store import (
@@ -35,9 +35,6 @@ from chinchon.store.store import (
     check_learner_id,
 )
 from chinchon.views.progress import daily_done, streak
-
-#: The session's state: ``st.session_state`` (whose keys may be ints too) or a plain dict.
-State = MutableMapping[Any, Any]
 
 LEARNER = "progress_learner"  # the learner id of this session (None: none yet)
 CLEAR = "progress_clear_cookie"  # the cookie holds an id we refused: delete it

@@ -11,21 +11,18 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from chinchon import puzzles as pz
 from chinchon.puzzles.criteria import Solution
 from chinchon.ratings import glicko2
-from chinchon.services import progress
+from chinchon.services import State, progress
 from chinchon.store.rows.attempts import SEED_RATINGS
 from chinchon.store.store import Store
-
-#: The session's state: ``st.session_state`` (whose keys may be ints too) or a plain dict.
-State = MutableMapping[Any, Any]
 
 #: Rated attempts under a profile before a learner leaves the easy puzzles.
 NEW_LEARNER_GAMES = 5

@@ -12,7 +12,7 @@ included), never as an exception for the page to catch.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from chinchon.engine.cards import Card
 from chinchon.game.actions import PILE, STOCK, Action, Discard, Draw
 from chinchon.game.names import PERSON
+from chinchon.services import State
 from chinchon.store.rows.tables import Rejoin, TableInfo, TableProblem
 from chinchon.store.tables import Tables
 from chinchon.views import coach
@@ -33,8 +34,6 @@ from chinchon.views.tables import (
     seat_page,
 )
 
-#: The session's state: what the page keeps between its runs.
-State = MutableMapping[str, Any]
 #: The page's two card components (the draw area and the hand): their clicks are stamped
 #: under these names (see :func:`fresh_click`).
 DRAW_KEY, HAND_KEY = "tables_draw", "tables_hand"
